@@ -1,0 +1,129 @@
+#include "scene/json_cursor.h"
+
+#include <cmath>
+
+namespace fw {
+namespace {
+const char* typeName(const nlohmann::json& v) {
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return "null";
+}
+}  // namespace
+
+std::string escapePointerToken(std::string_view token) {
+  std::string out;
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+void JsonCursor::expectObject() const {
+  if (!value_.is_object()) fail(std::string("expected an object, got ") + typeName(value_));
+}
+
+bool JsonCursor::has(std::string_view key) const {
+  expectObject();
+  return value_.contains(key);
+}
+
+JsonCursor JsonCursor::operator[](std::string_view key) const {
+  expectObject();
+  const std::string childPath = path_ + "/" + escapePointerToken(key);
+  auto it = value_.find(key);
+  if (it == value_.end()) throw SceneError(childPath, "required field is missing");
+  return JsonCursor(*it, childPath);
+}
+
+size_t JsonCursor::size() const {
+  if (!value_.is_array()) fail(std::string("expected an array, got ") + typeName(value_));
+  return value_.size();
+}
+
+JsonCursor JsonCursor::operator[](size_t index) const {
+  if (index >= size()) fail("index " + std::to_string(index) + " out of range");
+  return JsonCursor(value_[index], path_ + "/" + std::to_string(index));
+}
+
+void JsonCursor::allowOnly(std::initializer_list<std::string_view> known) const {
+  expectObject();
+  for (auto it = value_.begin(); it != value_.end(); ++it) {
+    bool ok = false;
+    for (std::string_view k : known) ok = ok || k == it.key();
+    if (!ok) {
+      std::string list;
+      for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      throw SceneError(path_ + "/" + escapePointerToken(it.key()),
+                       "unknown field (expected one of: " + list + ")");
+    }
+  }
+}
+
+void JsonCursor::rejectIfPresent(std::string_view key, std::string_view why) const {
+  if (has(key)) (*this)[key].fail("not supported yet: " + std::string(why));
+}
+
+double JsonCursor::number() const {
+  if (!value_.is_number()) fail(std::string("expected a number, got ") + typeName(value_));
+  const double x = value_.get<double>();
+  if (!std::isfinite(x)) fail("expected a finite number");
+  return x;
+}
+
+double JsonCursor::number(std::string_view key, double fallback) const {
+  return has(key) ? (*this)[key].number() : fallback;
+}
+
+double JsonCursor::positiveNumber() const {
+  const double x = number();
+  if (!(x > 0)) fail("must be positive, got " + nlohmann::json(x).dump());
+  return x;
+}
+
+double JsonCursor::nonNegativeNumber() const {
+  const double x = number();
+  if (x < 0) fail("must not be negative, got " + nlohmann::json(x).dump());
+  return x;
+}
+
+std::string JsonCursor::string() const {
+  if (!value_.is_string()) fail(std::string("expected a string, got ") + typeName(value_));
+  return value_.get<std::string>();
+}
+
+std::string JsonCursor::string(std::string_view key, const std::string& fallback) const {
+  return has(key) ? (*this)[key].string() : fallback;
+}
+
+bool JsonCursor::boolean(std::string_view key, bool fallback) const {
+  if (!has(key)) return fallback;
+  const JsonCursor c = (*this)[key];
+  if (!c.value_.is_boolean()) c.fail(std::string("expected true or false, got ") + typeName(c.value_));
+  return c.value_.get<bool>();
+}
+
+Eigen::Vector3d JsonCursor::vector3() const {
+  if (!value_.is_array() || value_.size() != 3) {
+    if (value_.is_array()) fail("expected 3 numbers, got " + std::to_string(value_.size()));
+    fail(std::string("expected 3 numbers, got ") + typeName(value_));
+  }
+  return {(*this)[size_t{0}].number(), (*this)[size_t{1}].number(), (*this)[size_t{2}].number()};
+}
+
+std::string JsonCursor::oneOf(std::initializer_list<std::string_view> choices) const {
+  const std::string s = string();
+  std::string list;
+  for (std::string_view c : choices) {
+    if (c == s) return s;
+    list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
+  }
+  fail("\"" + s + "\" is not one of " + list);
+}
+
+}  // namespace fw

@@ -1,0 +1,91 @@
+#pragma once
+// A scene as plain data, after parsing and validation (docs/scene-format.md). Building a World
+// from it is scene_builder's job; this file knows nothing of the dynamics.
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shapes/shape.h"
+
+namespace fw {
+
+inline constexpr const char* kSceneFormat = "featherweight-scene";
+inline constexpr int kSceneVersion = 1;
+
+struct Pose {
+  Eigen::Vector3d position{0, 0, 0};
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+};
+
+// Explicit mass properties; when a link or body has none they come from its shapes.
+struct Inertial {
+  double mass = 0;
+  Eigen::Vector3d centerOfMass{0, 0, 0};
+  Eigen::Matrix3d inertiaAboutCom = Eigen::Matrix3d::Zero();
+};
+
+enum class JointKind { Fixed, Revolute, Prismatic, Spherical, Free };
+
+struct JointDescription {
+  JointKind kind = JointKind::Fixed;
+  Eigen::Vector3d axis{0, 0, 1};  // unit, revolute and prismatic
+  Pose origin;                   // joint frame in the parent link frame (the world for a root link)
+  // Initial state. 1-DoF: position[0], velocity[0]. Spherical: orientation, angular velocity
+  // in the joint frame. Free: pose and (angular, linear) velocity in the joint frame.
+  double position = 0;
+  double velocity = 0;
+  Pose initialPose;
+  Eigen::Vector3d angularVelocity{0, 0, 0};
+  Eigen::Vector3d linearVelocity{0, 0, 0};
+  double damping = 0;        // N·m·s/rad or N·s/m
+  double friction = 0;       // bound of the Coulomb friction effort
+  double springStiffness = 0;
+  double springRest = 0;
+};
+
+struct LinkDescription {
+  std::string name;
+  std::string path;  // JSON Pointer of the link (or body) in the scene, for messages
+  int parent = -1;  // index in the articulation's links, −1 for the root
+  JointDescription joint;
+  std::optional<Inertial> inertial;
+  std::vector<Shape> shapes;
+  double linearDrag = 0;   // Wawrzyński: f = −k v|v|
+  double angularDrag = 0;  // n = −k ω
+};
+
+struct ArticulationDescription {
+  std::string name;
+  std::vector<LinkDescription> links;  // parents before children
+  bool isFreeBody = false;             // came from "bodies": one link named like the body
+};
+
+struct WorldDescription {
+  Eigen::Vector3d gravity{0, 0, -9.81};
+  double timestep = 1.0 / 240.0;
+  std::string integrator = "semi-implicit-euler";  // | rk4 | rk45
+  std::string dynamics = "aba";                    // | crba
+  double absoluteTolerance = 1e-8;
+  double relativeTolerance = 1e-8;
+  double minStep = 1e-9;
+  double maxStep = 0;  // 0: the timestep
+};
+
+struct Camera {
+  Eigen::Vector3d position{3, -4, 2};
+  Eigen::Vector3d target{0, 0, 0.5};
+  double fov = 45;  // vertical, degrees
+};
+
+struct SceneDescription {
+  WorldDescription world;
+  // Free rigid bodies become one-link articulations with a free joint, so this one list holds
+  // everything that moves.
+  std::vector<ArticulationDescription> articulations;
+  Camera camera;
+  std::string title;
+};
+
+}  // namespace fw

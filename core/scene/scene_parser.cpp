@@ -1,0 +1,448 @@
+#include "scene/scene_parser.h"
+
+#include <Eigen/Eigenvalues>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace fw {
+namespace {
+
+// Fields the format defines whose physics lands with a later piece of the core. They are
+// refused by name rather than ignored, so a scene never silently means something else.
+constexpr std::string_view kNeedsContact = "collision and contact arrive with the contact solver";
+constexpr std::string_view kNeedsMotors = "joint limits and motors arrive with the contact solver";
+constexpr std::string_view kNeedsLoops = "loop closures arrive with the impulse-based joint solver";
+
+struct Material {
+  double density = 1000;
+};
+
+Eigen::Quaterniond quaternionFrom(const JsonCursor& c) {
+  if (!c.value().is_array() || c.value().size() != 4)
+    c.fail("expected 4 numbers (w, x, y, z)");
+  Eigen::Quaterniond q(c[size_t{0}].number(), c[size_t{1}].number(), c[size_t{2}].number(),
+                       c[size_t{3}].number());
+  const double n = q.norm();
+  if (n < 1e-9) c.fail("quaternion must not be zero");
+  if (std::abs(n - 1) > 1e-3) c.fail("quaternion must have unit length (got length " +
+                                     nlohmann::json(n).dump() + ")");
+  return q.normalized();
+}
+
+// Roll, pitch, yaw about fixed x, y, z axes (URDF): R = Rz(yaw) Ry(pitch) Rx(roll).
+Eigen::Quaterniond quaternionFromRpy(const Eigen::Vector3d& rpy) {
+  using Eigen::AngleAxisd;
+  return AngleAxisd(rpy.z(), Eigen::Vector3d::UnitZ()) * AngleAxisd(rpy.y(), Eigen::Vector3d::UnitY()) *
+         AngleAxisd(rpy.x(), Eigen::Vector3d::UnitX());
+}
+
+Eigen::Quaterniond orientationFrom(const JsonCursor& c) {
+  if (c.has("quaternion") && c.has("rpy")) c["rpy"].fail("give either quaternion or rpy, not both");
+  if (c.has("quaternion")) return quaternionFrom(c["quaternion"]);
+  if (c.has("rpy")) return quaternionFromRpy(c["rpy"].vector3());
+  return Eigen::Quaterniond::Identity();
+}
+
+Pose poseFrom(const JsonCursor& c) {
+  c.allowOnly({"position", "quaternion", "rpy"});
+  Pose p;
+  if (c.has("position")) p.position = c["position"].vector3();
+  p.orientation = orientationFrom(c);
+  return p;
+}
+
+Eigen::Vector3d unitAxis(const JsonCursor& c) {
+  const Eigen::Vector3d a = c.vector3();
+  if (a.norm() < 1e-9) c.fail("axis must not be zero");
+  return a.normalized();
+}
+
+Inertial inertialFrom(const JsonCursor& c) {
+  c.allowOnly({"mass", "com", "inertia"});
+  Inertial in;
+  in.mass = c["mass"].positiveNumber();
+  if (c.has("com")) in.centerOfMass = c["com"].vector3();
+  if (c.has("inertia")) {
+    const JsonCursor I = c["inertia"];
+    I.allowOnly({"ixx", "iyy", "izz", "ixy", "ixz", "iyz"});
+    const double ixx = I["ixx"].nonNegativeNumber(), iyy = I["iyy"].nonNegativeNumber(),
+                 izz = I["izz"].nonNegativeNumber();
+    const double ixy = I.number("ixy", 0), ixz = I.number("ixz", 0), iyz = I.number("iyz", 0);
+    in.inertiaAboutCom << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
+    // A physical inertia is positive semi-definite and its principal moments obey the triangle
+    // inequality (each at most the sum of the other two).
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(in.inertiaAboutCom);
+    const Eigen::Vector3d m = eig.eigenvalues();
+    const double tol = 1e-9 * std::max(1e-12, m.cwiseAbs().maxCoeff());
+    if (m.minCoeff() < -tol) I.fail("inertia is not positive semi-definite");
+    if (m(2) > m(0) + m(1) + tol)
+      I.fail("principal moments violate the triangle inequality (no real body has them)");
+  }
+  return in;
+}
+
+Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& materials) {
+  c.expectObject();
+  const std::string type = c["type"].string();
+  if (type == "plane") c["type"].fail("not supported yet: planes are static collision geometry; " + std::string(kNeedsContact));
+  if (type == "convex") c["type"].fail("not supported yet: convex hulls arrive with the contact solver");
+  Shape s;
+  const std::string t = c["type"].oneOf({"sphere", "box", "capsule", "cylinder"});
+  if (t == "sphere") {
+    c.allowOnly({"type", "radius", "position", "quaternion", "rpy", "material", "density", "color"});
+    s.type = ShapeType::Sphere;
+    s.radius = c["radius"].positiveNumber();
+  } else if (t == "box") {
+    c.allowOnly({"type", "size", "position", "quaternion", "rpy", "material", "density", "color"});
+    s.type = ShapeType::Box;
+    s.size = c["size"].vector3();
+    for (int i = 0; i < 3; ++i)
+      if (!(s.size(i) > 0)) c["size"][size_t(i)].fail("box size must be positive");
+  } else {
+    c.allowOnly({"type", "radius", "length", "position", "quaternion", "rpy", "material", "density", "color"});
+    s.type = t == "capsule" ? ShapeType::Capsule : ShapeType::Cylinder;
+    s.radius = c["radius"].positiveNumber();
+    s.length = c["length"].positiveNumber();
+  }
+  if (c.has("position")) s.position = c["position"].vector3();
+  s.orientation = orientationFrom(c);
+  if (c.has("material")) {
+    const JsonCursor m = c["material"];
+    auto it = materials.find(m.string());
+    if (it == materials.end()) m.fail("no material named \"" + m.string() + "\" in /materials");
+    s.density = it->second.density;
+  }
+  if (c.has("density")) s.density = c["density"].positiveNumber();
+  if (c.has("color")) s.color = c["color"].string();
+  return s;
+}
+
+std::vector<Shape> shapesFrom(const JsonCursor& owner, const std::map<std::string, Material>& materials) {
+  std::vector<Shape> shapes;
+  if (!owner.has("shapes")) return shapes;
+  const JsonCursor list = owner["shapes"];
+  for (size_t i = 0; i < list.size(); ++i) shapes.push_back(shapeFrom(list[i], materials));
+  return shapes;
+}
+
+void readDrag(const JsonCursor& owner, LinkDescription& link) {
+  if (!owner.has("drag")) return;
+  const JsonCursor d = owner["drag"];
+  d.allowOnly({"linear", "angular"});
+  if (d.has("linear")) link.linearDrag = d["linear"].nonNegativeNumber();
+  if (d.has("angular")) link.angularDrag = d["angular"].nonNegativeNumber();
+}
+
+JointDescription jointFrom(const JsonCursor& c) {
+  c.expectObject();
+  c.rejectIfPresent("limits", kNeedsMotors);
+  c.rejectIfPresent("motor", kNeedsMotors);
+  JointDescription j;
+  const std::string type =
+      c["type"].oneOf({"fixed", "revolute", "prismatic", "spherical", "free"});
+  if (type == "revolute" || type == "prismatic") {
+    c.allowOnly({"type", "axis", "origin", "position", "velocity", "damping", "friction", "spring",
+                 "limits", "motor"});
+    j.kind = type == "revolute" ? JointKind::Revolute : JointKind::Prismatic;
+    j.axis = unitAxis(c["axis"]);
+    j.position = c.number("position", 0);
+    j.velocity = c.number("velocity", 0);
+    if (c.has("spring")) {
+      const JsonCursor s = c["spring"];
+      s.allowOnly({"stiffness", "rest"});
+      j.springStiffness = s["stiffness"].nonNegativeNumber();
+      j.springRest = s.number("rest", 0);
+    }
+  } else if (type == "spherical") {
+    c.allowOnly({"type", "origin", "position", "velocity", "damping", "friction", "limits", "motor"});
+    j.kind = JointKind::Spherical;
+    if (c.has("position")) {
+      const JsonCursor p = c["position"];
+      p.allowOnly({"quaternion", "rpy"});
+      j.initialPose.orientation = orientationFrom(p);
+    }
+    if (c.has("velocity")) j.angularVelocity = c["velocity"].vector3();
+  } else if (type == "free") {
+    c.allowOnly({"type", "origin", "position", "velocity"});
+    j.kind = JointKind::Free;
+    if (c.has("position")) j.initialPose = poseFrom(c["position"]);
+    if (c.has("velocity")) {
+      const JsonCursor v = c["velocity"];
+      v.allowOnly({"linear", "angular"});
+      if (v.has("linear")) j.linearVelocity = v["linear"].vector3();
+      if (v.has("angular")) j.angularVelocity = v["angular"].vector3();
+    }
+  } else {
+    c.allowOnly({"type", "origin"});
+    j.kind = JointKind::Fixed;
+  }
+  if (c.has("origin")) j.origin = poseFrom(c["origin"]);
+  if (c.has("damping")) j.damping = c["damping"].nonNegativeNumber();
+  if (c.has("friction")) j.friction = c["friction"].nonNegativeNumber();
+  return j;
+}
+
+std::string checkedName(const JsonCursor& c) {
+  const std::string name = c.string();
+  if (name.empty()) c.fail("name must not be empty");
+  if (name.find('/') != std::string::npos) c.fail("name must not contain '/'");
+  return name;
+}
+
+ArticulationDescription articulationFrom(const JsonCursor& c,
+                                         const std::map<std::string, Material>& materials) {
+  c.allowOnly({"name", "links", "selfCollision"});
+  c.rejectIfPresent("selfCollision", kNeedsContact);
+  ArticulationDescription a;
+  a.name = checkedName(c["name"]);
+  const JsonCursor links = c["links"];
+  if (links.size() == 0) links.fail("an articulation needs at least one link");
+  std::map<std::string, int> indexOf;
+  for (size_t i = 0; i < links.size(); ++i) {
+    const JsonCursor l = links[i];
+    l.allowOnly({"name", "parent", "joint", "inertial", "shapes", "drag"});
+    LinkDescription link;
+    link.path = l.path();
+    link.name = checkedName(l["name"]);
+    if (indexOf.count(link.name)) l["name"].fail("duplicate link name \"" + link.name + "\"");
+    if (l.has("parent") && !l["parent"].value().is_null()) {
+      const JsonCursor p = l["parent"];
+      auto it = indexOf.find(p.string());
+      if (it == indexOf.end())
+        p.fail("no earlier link named \"" + p.string() + "\" (list parents before their children)");
+      link.parent = it->second;
+    } else if (i > 0) {
+      l.fail("only the first link may be the root: give \"parent\"");
+    }
+    link.joint = jointFrom(l["joint"]);
+    if (link.joint.kind == JointKind::Free && link.parent >= 0)
+      l["joint"]["type"].fail("a free joint may only join the root link to the world");
+    if (l.has("inertial")) link.inertial = inertialFrom(l["inertial"]);
+    link.shapes = shapesFrom(l, materials);
+    if (!link.inertial && link.shapes.empty() && link.joint.kind != JointKind::Fixed)
+      l.fail("a moving link needs \"inertial\" or at least one shape to take its mass from");
+    readDrag(l, link);
+    indexOf[link.name] = int(a.links.size());
+    a.links.push_back(std::move(link));
+  }
+  return a;
+}
+
+// A free body is a one-link articulation whose only joint is free; its pose and velocity are
+// given in the world frame.
+ArticulationDescription bodyFrom(const JsonCursor& c, const std::map<std::string, Material>& materials) {
+  c.allowOnly({"name", "position", "quaternion", "rpy", "linearVelocity", "angularVelocity",
+               "inertial", "shapes", "drag", "static", "kinematic"});
+  c.rejectIfPresent("static", kNeedsContact);
+  c.rejectIfPresent("kinematic", kNeedsMotors);
+  ArticulationDescription a;
+  a.isFreeBody = true;
+  a.name = checkedName(c["name"]);
+  LinkDescription link;
+  link.path = c.path();
+  link.name = a.name;
+  link.joint.kind = JointKind::Free;
+  if (c.has("position")) link.joint.initialPose.position = c["position"].vector3();
+  link.joint.initialPose.orientation = orientationFrom(c);
+  if (c.has("linearVelocity")) link.joint.linearVelocity = c["linearVelocity"].vector3();
+  if (c.has("angularVelocity")) link.joint.angularVelocity = c["angularVelocity"].vector3();
+  if (c.has("inertial")) link.inertial = inertialFrom(c["inertial"]);
+  link.shapes = shapesFrom(c, materials);
+  if (!link.inertial && link.shapes.empty())
+    c.fail("a body needs \"inertial\" or at least one shape to take its mass from");
+  readDrag(c, link);
+  a.links.push_back(std::move(link));
+  return a;
+}
+
+WorldDescription worldFrom(const JsonCursor& c) {
+  c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
+               "maxStep", "solver"});
+  c.rejectIfPresent("solver", kNeedsContact);
+  WorldDescription w;
+  if (c.has("gravity")) w.gravity = c["gravity"].vector3();
+  if (c.has("timestep")) {
+    w.timestep = c["timestep"].positiveNumber();
+    if (w.timestep > 0.1) c["timestep"].fail("timestep above 0.1 s is not meaningful here");
+  }
+  if (c.has("integrator")) w.integrator = c["integrator"].oneOf({"semi-implicit-euler", "rk4", "rk45"});
+  if (c.has("dynamics")) w.dynamics = c["dynamics"].oneOf({"aba", "crba"});
+  if (c.has("stepping") && c["stepping"].oneOf({"realtime", "accurate"}) == "accurate")
+    c["stepping"].fail("not supported yet: the accurate (event-locating) mode arrives with the contact solver");
+  if (c.has("tolerance")) {
+    const JsonCursor t = c["tolerance"];
+    t.allowOnly({"absolute", "relative"});
+    w.absoluteTolerance = t.has("absolute") ? t["absolute"].positiveNumber() : w.absoluteTolerance;
+    w.relativeTolerance = t.has("relative") ? t["relative"].positiveNumber() : w.relativeTolerance;
+  }
+  if (c.has("minStep")) w.minStep = c["minStep"].positiveNumber();
+  if (c.has("maxStep")) w.maxStep = c["maxStep"].positiveNumber();
+  if (w.maxStep > 0 && w.minStep > w.maxStep) c["minStep"].fail("minStep is larger than maxStep");
+  return w;
+}
+
+std::map<std::string, Material> materialsFrom(const JsonCursor& root) {
+  std::map<std::string, Material> materials;
+  if (!root.has("materials")) return materials;
+  const JsonCursor all = root["materials"];
+  all.expectObject();
+  for (auto it = all.value().begin(); it != all.value().end(); ++it) {
+    const JsonCursor m = all[it.key()];
+    m.allowOnly({"density", "friction", "restitution"});
+    m.rejectIfPresent("friction", kNeedsContact);
+    m.rejectIfPresent("restitution", kNeedsContact);
+    Material mat;
+    if (m.has("density")) mat.density = m["density"].positiveNumber();
+    materials[it.key()] = mat;
+  }
+  return materials;
+}
+
+Camera cameraFrom(const JsonCursor& c) {
+  c.allowOnly({"position", "target", "fov"});
+  Camera cam;
+  if (c.has("position")) cam.position = c["position"].vector3();
+  if (c.has("target")) cam.target = c["target"].vector3();
+  if (c.has("fov")) {
+    cam.fov = c["fov"].positiveNumber();
+    if (cam.fov >= 180) c["fov"].fail("field of view must be below 180 degrees");
+  }
+  if ((cam.position - cam.target).norm() < 1e-9) c.fail("camera position and target coincide");
+  return cam;
+}
+
+void checkStringList(const JsonCursor& c) {
+  for (size_t i = 0; i < c.size(); ++i) c[i].string();
+}
+
+// The teaching metadata only has to be well formed here; the page uses it. Slider paths must
+// point at numbers that exist in this very scene.
+void checkMeta(const JsonCursor& meta, const nlohmann::json& document,
+               const std::set<std::string>& jointNames) {
+  meta.allowOnly({"title", "description", "observe", "plots", "sliders"});
+  if (meta.has("title")) meta["title"].string();
+  if (meta.has("description")) meta["description"].string();
+  if (meta.has("observe")) checkStringList(meta["observe"]);
+  if (meta.has("plots")) {
+    const JsonCursor plots = meta["plots"];
+    for (size_t i = 0; i < plots.size(); ++i) {
+      const JsonCursor p = plots[i];
+      p.allowOnly({"quantity", "joint", "body", "label"});
+      const std::string q = p["quantity"].oneOf(
+          {"energy", "momentum", "joint.q", "joint.qd", "body.position", "body.velocity"});
+      if (q.starts_with("joint.")) {
+        const std::string j = p["joint"].string();
+        if (!jointNames.count(j)) p["joint"].fail("no joint named \"" + j + "\" (use \"articulation/link\")");
+      }
+      if (q.starts_with("body.")) {
+        const std::string b = p["body"].string();
+        if (!jointNames.count(b)) p["body"].fail("no body named \"" + b + "\" (use \"articulation/link\" or a body's name)");
+      }
+      if (p.has("label")) p["label"].string();
+    }
+  }
+  if (meta.has("sliders")) {
+    const JsonCursor sliders = meta["sliders"];
+    for (size_t i = 0; i < sliders.size(); ++i) {
+      const JsonCursor s = sliders[i];
+      s.allowOnly({"label", "path", "min", "max", "step", "unit"});
+      s["label"].string();
+      const JsonCursor path = s["path"];
+      nlohmann::json::json_pointer pointer;
+      try {
+        pointer = nlohmann::json::json_pointer(path.string());
+      } catch (const nlohmann::json::exception&) {
+        path.fail("not a JSON Pointer (RFC 6901)");
+      }
+      if (!document.contains(pointer) || !document.at(pointer).is_number())
+        path.fail("must point at a number in this scene");
+      const double lo = s["min"].number(), hi = s["max"].number();
+      if (!(lo < hi)) s["max"].fail("max must be larger than min");
+      if (s.has("step")) s["step"].positiveNumber();
+      if (s.has("unit")) s["unit"].string();
+    }
+  }
+}
+
+// "line L, column C" of a byte offset, for text that does not parse.
+std::string lineAndColumn(std::string_view text, size_t byte) {
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+}  // namespace
+
+SceneDescription parseScene(std::string_view jsonText) {
+  nlohmann::json document;
+  try {
+    document = nlohmann::json::parse(jsonText);
+  } catch (const nlohmann::json::parse_error& e) {
+    // nlohmann's message reads "[json.exception.parse_error.101] parse error at line …: reason".
+    std::string reason = e.what();
+    const size_t colon = reason.find(": ", reason.find("parse error"));
+    reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
+    throw SceneError("", "not valid JSON at " + lineAndColumn(jsonText, e.byte == 0 ? 0 : e.byte - 1) + ": " + reason);
+  }
+
+  const JsonCursor root(document, "");
+  root.expectObject();
+  root.allowOnly({"$schema", "format", "version", "meta", "world", "materials", "bodies",
+                  "articulations", "constraints", "camera"});
+  if (root["format"].string() != kSceneFormat)
+    root["format"].fail(std::string("expected \"") + kSceneFormat + "\"");
+  const JsonCursor version = root["version"];
+  if (!version.value().is_number_integer()) version.fail("expected an integer format version");
+  const int v = version.value().get<int>();
+  if (v > kSceneVersion)
+    version.fail("version " + std::to_string(v) + " is newer than this Featherweight reads (" +
+                 std::to_string(kSceneVersion) + ")");
+  if (v < 1) version.fail("versions start at 1");
+  root.rejectIfPresent("constraints", kNeedsLoops);
+
+  SceneDescription scene;
+  if (root.has("world")) scene.world = worldFrom(root["world"]);
+  const auto materials = materialsFrom(root);
+
+  // Joints and bodies share names: "articulation/link" for links, the name itself for free bodies.
+  std::set<std::string> topNames, jointNames;
+  auto claimName = [&](const JsonCursor& nameCursor, const std::string& name) {
+    if (!topNames.insert(name).second)
+      nameCursor.fail("duplicate name \"" + name + "\" (bodies and articulations share one namespace)");
+  };
+  if (root.has("bodies")) {
+    const JsonCursor bodies = root["bodies"];
+    for (size_t i = 0; i < bodies.size(); ++i) {
+      scene.articulations.push_back(bodyFrom(bodies[i], materials));
+      claimName(bodies[i]["name"], scene.articulations.back().name);
+      jointNames.insert(scene.articulations.back().name);
+    }
+  }
+  if (root.has("articulations")) {
+    const JsonCursor list = root["articulations"];
+    for (size_t i = 0; i < list.size(); ++i) {
+      scene.articulations.push_back(articulationFrom(list[i], materials));
+      claimName(list[i]["name"], scene.articulations.back().name);
+      for (const LinkDescription& l : scene.articulations.back().links)
+        jointNames.insert(scene.articulations.back().name + "/" + l.name);
+    }
+  }
+  if (scene.articulations.empty()) root.fail("a scene needs at least one body or articulation");
+  if (root.has("camera")) scene.camera = cameraFrom(root["camera"]);
+  if (root.has("meta")) {
+    checkMeta(root["meta"], document, jointNames);
+    scene.title = root["meta"].string("title", "");
+  }
+  return scene;
+}
+
+}  // namespace fw

@@ -1,0 +1,94 @@
+#include "shapes/mass_properties.h"
+
+#include <numbers>
+
+namespace fw {
+
+const char* shapeTypeName(ShapeType type) {
+  switch (type) {
+    case ShapeType::Sphere: return "sphere";
+    case ShapeType::Box: return "box";
+    case ShapeType::Capsule: return "capsule";
+    case ShapeType::Cylinder: return "cylinder";
+  }
+  return "?";
+}
+
+namespace {
+constexpr double kPi = std::numbers::pi;
+
+// Diagonal inertia of the shape about its own centre, in the shape frame, per unit density.
+Eigen::Vector3d principalInertiaPerDensity(const Shape& s) {
+  const double r = s.radius, L = s.length;
+  switch (s.type) {
+    case ShapeType::Sphere: {
+      const double m = 4.0 / 3.0 * kPi * r * r * r;
+      return Eigen::Vector3d::Constant(0.4 * m * r * r);
+    }
+    case ShapeType::Box: {
+      const double m = s.size.prod();
+      const Eigen::Vector3d sq = s.size.cwiseAbs2();
+      return m / 12.0 * Eigen::Vector3d(sq.y() + sq.z(), sq.x() + sq.z(), sq.x() + sq.y());
+    }
+    case ShapeType::Cylinder: {
+      const double m = kPi * r * r * L;
+      const double transverse = m * (3 * r * r + L * L) / 12.0;
+      return {transverse, transverse, 0.5 * m * r * r};
+    }
+    case ShapeType::Capsule: {
+      // Cylinder plus two hemispheres whose centres of mass sit 3r/8 beyond the cylinder ends.
+      const double mc = kPi * r * r * L;
+      const double mh = 2.0 / 3.0 * kPi * r * r * r;  // one hemisphere
+      const double axial = 0.5 * mc * r * r + 2 * (0.4 * mh * r * r);
+      const double hemisphereOffset = L / 2 + 3 * r / 8;
+      const double hemisphereAboutOwnCom = 0.4 * mh * r * r - mh * (3 * r / 8) * (3 * r / 8);
+      const double transverse = mc * (3 * r * r + L * L) / 12.0 +
+                                2 * (hemisphereAboutOwnCom + mh * hemisphereOffset * hemisphereOffset);
+      return {transverse, transverse, axial};
+    }
+  }
+  return Eigen::Vector3d::Zero();
+}
+}  // namespace
+
+double volume(const Shape& s) {
+  const double r = s.radius;
+  switch (s.type) {
+    case ShapeType::Sphere: return 4.0 / 3.0 * kPi * r * r * r;
+    case ShapeType::Box: return s.size.prod();
+    case ShapeType::Cylinder: return kPi * r * r * s.length;
+    case ShapeType::Capsule: return kPi * r * r * s.length + 4.0 / 3.0 * kPi * r * r * r;
+  }
+  return 0;
+}
+
+MassProperties massProperties(const Shape& shape) {
+  MassProperties p;
+  p.mass = shape.density * volume(shape);
+  p.centerOfMass = shape.position;
+  const Eigen::Matrix3d R = shape.orientation.normalized().toRotationMatrix();
+  p.inertiaAboutCom =
+      R * (shape.density * principalInertiaPerDensity(shape)).asDiagonal() * R.transpose();
+  return p;
+}
+
+MassProperties combinedMassProperties(std::span<const Shape> shapes) {
+  MassProperties total;
+  for (const Shape& s : shapes) {
+    const MassProperties p = massProperties(s);
+    total.mass += p.mass;
+    total.centerOfMass += p.mass * p.centerOfMass;
+  }
+  if (total.mass <= 0) return total;
+  total.centerOfMass /= total.mass;
+  for (const Shape& s : shapes) {
+    const MassProperties p = massProperties(s);
+    const Eigen::Vector3d d = p.centerOfMass - total.centerOfMass;
+    // Parallel-axis theorem: I_c + m (|d|² 1 − d dᵀ).
+    total.inertiaAboutCom += p.inertiaAboutCom +
+                             p.mass * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+  }
+  return total;
+}
+
+}  // namespace fw

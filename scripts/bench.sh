@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Benchmarks (never part of npm test): `native`, `wasm`, or both when no argument is given.
+# Native: Google Benchmark (build/native/tests/bench/fw_bench). Wasm: the same kernels compiled
+# with Emscripten and run in Node (build/wasm/tests/bench/fw_bench_wasm.js).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which="${1:-all}"
+mkdir -p build/bench-results
+
+if [ "$which" = all ] || [ "$which" = native ]; then
+  bash scripts/build-native.sh --target fw_bench
+  echo "== native ($(uname -m), $(nproc) cores)"
+  build/native/tests/bench/fw_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+    --benchmark_out=build/bench-results/native.json --benchmark_out_format=json
+fi
+if [ "$which" = all ] || [ "$which" = wasm ]; then
+  export NODE_PATH=/usr/share/nodejs
+  bash scripts/build-wasm.sh --target fw_bench_wasm
+  echo "== wasm (Node $(node --version))"
+  node build/wasm/tests/bench/fw_bench_wasm.js | tee build/bench-results/wasm.txt
+fi

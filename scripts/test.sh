@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test: native build + ctest, wasm build, lint, Vitest, browser tests. Stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*"; }
+
+step "native build (build/native)"
+bash scripts/build-native.sh
+step "C++ tests (ctest)"
+ctest --test-dir build/native --output-on-failure -j2
+
+step "wasm build (build/wasm/dist)"
+bash scripts/build-wasm.sh
+step "lint (tsc + eslint)"
+npm run -s lint
+step "web tests (Vitest, Node)"
+npx vitest run --config tests/web/vitest.config.ts
+step "browser tests (headless Chromium)"
+npx vitest run --config tests/e2e/vitest.config.ts

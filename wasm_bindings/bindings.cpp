@@ -1,0 +1,128 @@
+// The embind module: a thin handle over fw::World for the page. Poses and coordinates are
+// shared through linear memory (pointers returned as byte offsets); nothing here is physics.
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "scene/scene_builder.h"
+#include "scene/scene_parser.h"
+#include "world/world.h"
+
+namespace {
+
+const char* jointTypeName(fw::JointType type) {
+  switch (type) {
+    case fw::JointType::Fixed: return "fixed";
+    case fw::JointType::Revolute: return "revolute";
+    case fw::JointType::Prismatic: return "prismatic";
+    case fw::JointType::Spherical: return "spherical";
+    case fw::JointType::Free: return "free";
+  }
+  return "?";
+}
+
+nlohmann::json vec(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
+
+class Simulation {
+ public:
+  // '' on success; otherwise the loader's message, and the previous world keeps running.
+  std::string load(const std::string& sceneJson) {
+    try {
+      auto next = std::make_unique<fw::World>(fw::buildWorld(fw::parseScene(sceneJson)));
+      world_ = std::move(next);
+      return "";
+    } catch (const fw::SceneError& e) {
+      return e.what();
+    }
+  }
+
+  void reset() { if (world_) world_->reset(); }
+  void step(int count) {
+    if (!world_) return;
+    for (int i = 0; i < count; ++i) world_->step();
+  }
+  double time() const { return world_ ? world_->time() : 0; }
+  double timestep() const { return world_ ? world_->settings().timestep : 0; }
+
+  int bodyCount() const { return world_ ? world_->model().nlinks : 0; }
+  uintptr_t posesPointer() const {
+    return world_ ? reinterpret_cast<uintptr_t>(world_->poses().data()) : 0;
+  }
+
+  std::string bodiesJson() const {
+    nlohmann::json bodies = nlohmann::json::array();
+    if (!world_) return bodies.dump();
+    for (const fw::BodyVisual& body : world_->visuals()) {
+      nlohmann::json shapes = nlohmann::json::array();
+      for (const fw::Shape& s : body.shapes) {
+        nlohmann::json j = {{"type", fw::shapeTypeName(s.type)},
+                            {"position", vec(s.position)},
+                            {"quaternion", {s.orientation.w(), s.orientation.x(), s.orientation.y(), s.orientation.z()}},
+                            {"color", s.color}};
+        if (s.type == fw::ShapeType::Box) j["size"] = vec(s.size);
+        else j["radius"] = s.radius;
+        if (s.type == fw::ShapeType::Capsule || s.type == fw::ShapeType::Cylinder) j["length"] = s.length;
+        shapes.push_back(j);
+      }
+      bodies.push_back({{"name", body.name}, {"shapes", shapes}});
+    }
+    return bodies.dump();
+  }
+
+  std::string jointsJson() const {
+    nlohmann::json joints = nlohmann::json::array();
+    if (!world_) return joints.dump();
+    const fw::Model& m = world_->model();
+    for (int i = 0; i < m.nlinks; ++i) {
+      const fw::JointModel& j = m.joints[i];
+      joints.push_back({{"name", world_->visuals()[i].name}, {"type", jointTypeName(j.type)},
+                        {"body", i}, {"qIndex", j.idx_q}, {"vIndex", j.idx_v},
+                        {"nq", j.nq}, {"nv", j.nv}});
+    }
+    return joints.dump();
+  }
+
+  int nq() const { return world_ ? world_->model().nq : 0; }
+  int nv() const { return world_ ? world_->model().nv : 0; }
+  uintptr_t qPointer() const { return world_ ? reinterpret_cast<uintptr_t>(world_->state().q.data()) : 0; }
+  uintptr_t vPointer() const { return world_ ? reinterpret_cast<uintptr_t>(world_->state().v.data()) : 0; }
+
+  double kineticEnergy() { return world_ ? world_->kineticEnergy() : 0; }
+  double potentialEnergy() { return world_ ? world_->potentialEnergy() : 0; }
+
+  void applyForce(int body, double px, double py, double pz, double fx, double fy, double fz) {
+    if (world_ && body >= 0 && body < world_->model().nlinks)
+      world_->applyForce(body, fw::Vec3(px, py, pz), fw::Vec3(fx, fy, fz));
+  }
+  void clearForces() { if (world_) world_->clearForces(); }
+
+ private:
+  std::unique_ptr<fw::World> world_;
+};
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(featherweight) {
+  using emscripten::class_;
+  class_<Simulation>("Simulation")
+      .constructor<>()
+      .function("load", &Simulation::load)
+      .function("reset", &Simulation::reset)
+      .function("step", &Simulation::step)
+      .function("time", &Simulation::time)
+      .function("timestep", &Simulation::timestep)
+      .function("bodyCount", &Simulation::bodyCount)
+      .function("posesPointer", &Simulation::posesPointer)
+      .function("bodiesJson", &Simulation::bodiesJson)
+      .function("jointsJson", &Simulation::jointsJson)
+      .function("nq", &Simulation::nq)
+      .function("nv", &Simulation::nv)
+      .function("qPointer", &Simulation::qPointer)
+      .function("vPointer", &Simulation::vPointer)
+      .function("kineticEnergy", &Simulation::kineticEnergy)
+      .function("potentialEnergy", &Simulation::potentialEnergy)
+      .function("applyForce", &Simulation::applyForce)
+      .function("clearForces", &Simulation::clearForces);
+}

@@ -1,0 +1,92 @@
+// TypeScript declarations of the embind module built from wasm_bindings/bindings.cpp.
+// Debian's Emscripten 3.1.6 has no --emit-tsd, so this file is written by hand;
+// tests/web/bindings.test.ts fails if it and the module's exports drift apart.
+
+export interface Simulation {
+  /**
+   * Parse a scene (JSON text) and build its world. Returns '' on success, otherwise a
+   * message that starts with the JSON path of the problem ("/articulations/0/links/2/joint/axis: ...")
+   * or "line L, column C: ..." for malformed JSON. On failure the previous scene keeps running.
+   */
+  load(sceneJson: string): string;
+  /** Back to the scene's initial state (time 0). */
+  reset(): void;
+  /** Advance by `count` fixed steps of timestep(). */
+  step(count: number): void;
+  time(): number;
+  timestep(): number;
+
+  /** Number of rendered bodies (every link of every articulation, every free body). */
+  bodyCount(): number;
+  /**
+   * Byte offset in the module's memory of bodyCount() * 7 float32s, one pose per body in the
+   * world frame (Z up): x, y, z, qx, qy, qz, qw. Stable until the next load(); the memory
+   * itself may grow, so re-create views when HEAPF32.buffer changes.
+   */
+  posesPointer(): number;
+  /** JSON array describing each body for rendering: see BodyInfo. Valid until the next load(). */
+  bodiesJson(): string;
+  /** JSON array describing each joint: see JointInfo. */
+  jointsJson(): string;
+
+  /** Generalised coordinates: nq() float64s at qPointer(), nv() at vPointer(). */
+  nq(): number;
+  nv(): number;
+  qPointer(): number;
+  vPointer(): number;
+
+  kineticEnergy(): number;
+  potentialEnergy(): number;
+
+  /** A force (N) at a world point (m) on a body, held until clearForces(). */
+  applyForce(body: number, px: number, py: number, pz: number, fx: number, fy: number, fz: number): void;
+  clearForces(): void;
+
+  /** Frees the C++ object (embind). */
+  delete(): void;
+}
+
+export interface ShapeInfo {
+  type: 'sphere' | 'box' | 'capsule' | 'cylinder' | 'plane' | 'convex';
+  radius?: number;
+  /** box: full extents */
+  size?: [number, number, number];
+  /** capsule, cylinder: length of the axis (local z) between the end centres */
+  length?: number;
+  /** convex: hull points in the shape frame */
+  points?: [number, number, number][];
+  /** local pose relative to the body frame */
+  position: [number, number, number];
+  quaternion: [number, number, number, number]; // w, x, y, z
+  color: string; // CSS colour
+}
+
+export interface BodyInfo {
+  name: string; // "articulation/link" or the free body's name
+  shapes: ShapeInfo[];
+}
+
+export interface JointInfo {
+  name: string; // "articulation/link"
+  type: 'revolute' | 'prismatic' | 'spherical' | 'free' | 'fixed';
+  body: number;
+  qIndex: number;
+  vIndex: number;
+  nq: number;
+  nv: number;
+}
+
+export interface FeatherweightModule {
+  Simulation: new () => Simulation;
+  HEAPF32: Float32Array;
+  HEAPF64: Float64Array;
+}
+
+export interface FeatherweightOptions {
+  /** The .wasm bytes (required under Node: Emscripten 3.1.6's fetch path breaks on Node 20). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where the browser finds featherweight.wasm. */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+export default function createFeatherweight(options?: FeatherweightOptions): Promise<FeatherweightModule>;
