@@ -1,0 +1,103 @@
+#include "algorithms/aba.h"
+
+#include "algorithms/external_forces.h"
+
+namespace fw {
+
+void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+         const Eigen::VectorXd& tau, const Loads* loads) {
+  const int n = model.nlinks;
+
+  // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
+  for (int i = 0; i < n; ++i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    const int p = model.parent[li];
+    data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
+    const Motion vJ = jointVelocity(j, v);
+    if (p < 0) {
+      data.X0[li] = data.Xup[li];
+      data.v[li] = vJ;
+    } else {
+      data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
+      data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
+    }
+    data.c[li] = data.v[li].cross(vJ);  // c_i = v_i × S_i q̇_i (c_J = 0 for these joints)
+    const Inertia& I = model.inertia[li];
+    data.IA[li] = ArticulatedInertia(I);
+    data.fext[li] = linkExternalForce(model, data, loads, i);
+    data.pA[li] = data.v[li].crossForce(I * data.v[li]) - data.fext[li];  // p_i = v ×* I v − f_ext
+  }
+
+  // Pass 2, leaves to root: articulated inertias and bias forces.
+  for (int i = n - 1; i >= 0; --i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    const int p = model.parent[li];
+    ArticulatedInertia& IA = data.IA[li];
+    Force& pA = data.pA[li];
+    ArticulatedInertia Ia;
+    Force pa;
+    if (j.nv == 1) {
+      const Motion S = subspaceColumn(j, 0);
+      const Force U = IA * S;                 // U_i = I^A_i S_i
+      const double D = S.dot(U);              // D_i = S_iᵀ U_i
+      data.U1[li] = U;
+      data.invD1[li] = 1.0 / D;
+      data.u1[li] = tau[j.idx_v] - S.dot(pA);  // u_i = τ_i − S_iᵀ p^A_i
+      if (p < 0) continue;
+      Ia = IA;
+      Ia.subtractRankOne(U, data.invD1[li]);  // I^a = I^A − U D⁻¹ Uᵀ
+      pa = pA + Ia * data.c[li] + U * (data.u1[li] * data.invD1[li]);  // p^a = p^A + I^a c + U D⁻¹ u
+    } else if (j.nv > 1) {
+      // Spherical and free joints: the same formulas with an nv-column S, on fixed 6×6
+      // matrices whose unused columns of U are zero and whose unused block of D is 1.
+      const int k = j.nv;
+      const Mat6 IAm = IA.matrix();
+      Mat6& Um = data.Um[li];
+      Um.setZero();
+      Mat6 D = Mat6::Identity();
+      for (int col = 0; col < k; ++col) Um.col(col) = IAm * subspaceColumn(j, col).vector();
+      for (int col = 0; col < k; ++col)
+        for (int row = 0; row < k; ++row) D(row, col) = subspaceColumn(j, row).vector().dot(Um.col(col));
+      data.Dinv[li] = D.inverse();
+      Vec6& um = data.um[li];
+      um.setZero();
+      projectForce(j, pA, um);
+      for (int row = 0; row < k; ++row) um[row] = tau[j.idx_v + row] - um[row];
+      if (p < 0) continue;
+      const Mat6 UDinv = Um * data.Dinv[li];
+      Ia = ArticulatedInertia::fromMatrix(IAm - UDinv * Um.transpose());
+      const Vec6 correction = UDinv * um;
+      pa = pA + Ia * data.c[li] + Force{correction.head<3>(), correction.tail<3>()};
+    } else {
+      if (p < 0) continue;
+      Ia = IA;  // a fixed joint passes the whole inertia on
+      pa = pA + Ia * data.c[li];
+    }
+    data.IA[size_t(p)] += Ia.expressedIn(data.Xup[li]);           // I^A_λ += Xᵀ I^a X
+    data.pA[size_t(p)] += data.Xup[li].applyTranspose(pa);        // p^A_λ += Xᵀ p^a
+  }
+
+  // Pass 3, root to leaves: accelerations. The base accelerates at −g, which is gravity.
+  const Motion aBase{Vec3::Zero(), -model.gravity};
+  for (int i = 0; i < n; ++i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    const int p = model.parent[li];
+    const Motion aParent = data.Xup[li].apply(p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
+    if (j.nv == 1) {
+      const double qdd = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));  // D⁻¹(u − Uᵀa')
+      data.qdd[j.idx_v] = qdd;
+      data.a[li] = aParent + subspaceColumn(j, 0) * qdd;
+    } else if (j.nv > 1) {
+      const Vec6 qdd = data.Dinv[li] * (data.um[li] - data.Um[li].transpose() * aParent.vector());
+      for (int row = 0; row < j.nv; ++row) data.qdd[j.idx_v + row] = qdd[row];
+      data.a[li] = aParent + jointVelocity(j, data.qdd);
+    } else {
+      data.a[li] = aParent;
+    }
+  }
+}
+
+}  // namespace fw

@@ -1,0 +1,28 @@
+#include "algorithms/energy.h"
+
+#include "algorithms/forward_kinematics.h"
+
+namespace fw {
+
+double kineticEnergy(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  forwardKinematics(model, data, q, v);
+  double e = 0;
+  for (int i = 0; i < model.nlinks; ++i) e += 0.5 * data.v[size_t(i)].dot(model.inertia[size_t(i)] * data.v[size_t(i)]);
+  return e;
+}
+
+double potentialEnergy(const Model& model, Data& data, const Eigen::VectorXd& q) {
+  double e = 0;
+  for (int i = 0; i < model.nlinks; ++i) {
+    const size_t li = size_t(i);
+    const int p = model.parent[li];
+    data.Xup[li] = jointTransform(model.joints[li], q) * model.jointPlacement[li];
+    data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
+    const Inertia& I = model.inertia[li];
+    const Vec3 comWorld = linkRotation(data, i) * I.com + linkPosition(data, i);
+    e -= I.mass * model.gravity.dot(comWorld);
+  }
+  return e;
+}
+
+}  // namespace fw

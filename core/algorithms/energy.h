@@ -1,0 +1,11 @@
+#pragma once
+#include "model/data.h"
+
+namespace fw {
+
+// ½ Σ v_iᵀ I_i v_i. Runs forward kinematics.
+double kineticEnergy(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+// −Σ m_i g · c_i (zero at the world origin). Runs forward kinematics.
+double potentialEnergy(const Model& model, Data& data, const Eigen::VectorXd& q);
+
+}  // namespace fw

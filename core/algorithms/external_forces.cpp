@@ -1,0 +1,34 @@
+#include "algorithms/external_forces.h"
+
+namespace fw {
+
+Force linkExternalForce(const Model& model, const Data& data, const Loads* loads, int i) {
+  const size_t li = size_t(i);
+  Force f = loads ? data.X0[li].apply(loads->externalWorld[li]) : Force::Zero();
+  const double kv = model.linearDrag[li], kw = model.angularDrag[li];
+  if (kv > 0 || kw > 0) {
+    const Motion& v = data.v[li];
+    const Vec3& c = model.inertia[li].com;
+    // Drag on the centre of mass: −k_v v|v| there (moment c × f about the origin), −k_ω ω.
+    const Vec3 vCom = v.linear + v.angular.cross(c);
+    const Vec3 drag = -kv * vCom.norm() * vCom;
+    f.linear += drag;
+    f.angular += c.cross(drag) - kw * v.angular;
+  }
+  return f;
+}
+
+void jointEfforts(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                  const Loads& loads) {
+  data.tau = loads.tau;
+  for (const JointModel& j : model.joints) {
+    for (int k = 0; k < j.nv; ++k) {
+      const size_t dof = size_t(j.idx_v + k);
+      data.tau[Eigen::Index(dof)] -= model.damping[dof] * v[j.idx_v + k];
+      if (j.nv == 1 && model.springStiffness[dof] != 0)
+        data.tau[Eigen::Index(dof)] -= model.springStiffness[dof] * (q[j.idx_q] - model.springRest[dof]);
+    }
+  }
+}
+
+}  // namespace fw

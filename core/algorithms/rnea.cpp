@@ -1,0 +1,41 @@
+#include "algorithms/rnea.h"
+
+#include "algorithms/external_forces.h"
+
+namespace fw {
+
+void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+          const Eigen::VectorXd& qdd, const Loads* loads) {
+  const Motion aBase{Vec3::Zero(), -model.gravity};
+  // Outward: v_i = X_i v_λ + S q̇, a_i = X_i a_λ + S q̈ + v_i × S q̇, f_i = I a + v ×* I v − f_ext.
+  for (int i = 0; i < model.nlinks; ++i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    const int p = model.parent[li];
+    data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
+    const Motion vJ = jointVelocity(j, v);
+    if (p < 0) {
+      data.X0[li] = data.Xup[li];
+      data.v[li] = vJ;
+      data.a[li] = data.Xup[li].apply(aBase);
+    } else {
+      data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
+      data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
+      data.a[li] = data.Xup[li].apply(data.a[size_t(p)]);
+    }
+    data.a[li] += jointVelocity(j, qdd) + data.v[li].cross(vJ);
+    const Inertia& I = model.inertia[li];
+    data.fext[li] = linkExternalForce(model, data, loads, i);
+    data.f[li] = I * data.a[li] + data.v[li].crossForce(I * data.v[li]) - data.fext[li];
+  }
+  // Inward: τ_i = S_iᵀ f_i, f_λ += X_iᵀ f_i.
+  for (int i = model.nlinks - 1; i >= 0; --i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    if (j.nv > 0) projectForce(j, data.f[li], data.tau.segment(j.idx_v, j.nv));
+    const int p = model.parent[li];
+    if (p >= 0) data.f[size_t(p)] += data.Xup[li].applyTranspose(data.f[li]);
+  }
+}
+
+}  // namespace fw

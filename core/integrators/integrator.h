@@ -1,0 +1,34 @@
+#pragma once
+// Time integration of (q, q̇) over one step of the world, by the scene's chosen method.
+#include "algorithms/forward_dynamics.h"
+#include "model/data.h"
+#include "model/loads.h"
+#include "model/state.h"
+
+namespace fw {
+
+enum class IntegratorKind { SemiImplicitEuler, RK4, RK45 };
+
+struct IntegratorSettings {
+  IntegratorKind kind = IntegratorKind::SemiImplicitEuler;
+  DynamicsAlgorithm dynamics = DynamicsAlgorithm::ABA;
+  // RK45 (Dormand–Prince) error control, per coordinate: |e| ≤ abs + rel·|y|.
+  double absoluteTolerance = 1e-8;
+  double relativeTolerance = 1e-8;
+  double minStep = 1e-9;
+  double maxStep = 0;  // 0: the whole step
+};
+
+struct IntegratorStats {
+  long steps = 0;                  // calls of advance
+  long accepted = 0;               // substeps accepted (one per step for fixed-step methods)
+  long rejected = 0;               // RK45 substeps retried with a smaller step
+  long derivativeEvaluations = 0;  // forward-dynamics evaluations
+  long minStepHits = 0;            // RK45 substeps accepted at minStep although too inaccurate
+};
+
+// Advances state by exactly dt with the loads held constant.
+void advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,
+             const IntegratorSettings& settings, IntegratorStats& stats);
+
+}  // namespace fw

@@ -1,0 +1,112 @@
+// Adaptive Dormand–Prince 5(4) (Dormand & Prince 1980; Hairer, Nørsett & Wanner, Solving ODEs I,
+// §II.5): substeps inside one world step, each accepted when the embedded error estimate is
+// within tolerance, the next size from the standard controller h·min(5, max(0.2, 0.9 err^(−1/5))).
+// Stages combine velocities in the tangent space at the substep's start (as in rk4.cpp).
+#include <algorithm>
+#include <cmath>
+
+#include "integrators/steppers.h"
+#include "model/configuration.h"
+
+namespace fw {
+namespace {
+
+constexpr double kA[7][6] = {
+    {},
+    {1.0 / 5},
+    {3.0 / 40, 9.0 / 40},
+    {44.0 / 45, -56.0 / 15, 32.0 / 9},
+    {19372.0 / 6561, -25360.0 / 2187, 64448.0 / 6561, -212.0 / 729},
+    {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656},
+    {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84}};
+// Fifth-order weights are the last row of kA (FSAL); E = b5 − b4 gives the error estimate.
+constexpr double kE[7] = {71.0 / 57600,      0, -71.0 / 16695, 71.0 / 1920, -17253.0 / 339200,
+                          22.0 / 525,        -1.0 / 40};
+
+// Scaled RMS norm of the error (position part in the tangent space, then velocity part).
+double errorNorm(const Model& model, const Data& data, const State& state, const IntegratorSettings& s) {
+  double sum = 0;
+  for (const JointModel& j : model.joints) {
+    for (int k = 0; k < j.nv; ++k) {
+      const int i = j.idx_v + k;
+      // Angles of multi-DoF joints and free positions have no single coordinate to compare
+      // with: their scale is the absolute tolerance plus a relative one of order 1.
+      const double qScale = j.nv == 1 ? std::max(std::abs(state.q[j.idx_q]), std::abs(data.q0[j.idx_q])) : 1.0;
+      const double vScale = std::max(std::abs(state.v[i]), std::abs(data.v0[i]));
+      const double eq = data.errorQ[i] / (s.absoluteTolerance + s.relativeTolerance * qScale);
+      const double ev = data.errorV[i] / (s.absoluteTolerance + s.relativeTolerance * vScale);
+      sum += eq * eq + ev * ev;
+    }
+  }
+  return model.nv == 0 ? 0 : std::sqrt(sum / (2 * model.nv));
+}
+
+}  // namespace
+
+void rk45Advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,
+                 const IntegratorSettings& settings, IntegratorStats& stats) {
+  auto& V = data.stageV;
+  auto& A = data.stageA;
+  const double tEnd = state.t + dt;
+  const double maxStep = settings.maxStep > 0 ? std::min(settings.maxStep, dt) : dt;
+  double h = data.adaptiveStep > 0 ? std::min(data.adaptiveStep, maxStep) : maxStep;
+  bool haveFirstStage = false;  // FSAL: the last stage of an accepted substep is the next first
+
+  while (state.t < tEnd) {
+    const double remaining = tEnd - state.t;
+    const bool last = h >= remaining * (1 - 1e-12);
+    const double step = last ? remaining : h;
+    data.q0 = state.q;
+    data.v0 = state.v;
+    if (!haveFirstStage) {
+      V[0] = data.v0;
+      evaluateAcceleration(model, data, loads, data.q0, V[0], settings, stats);
+      A[0] = data.qdd;
+    }
+    for (int s = 1; s < 7; ++s) {
+      data.dq.setZero();
+      V[s] = data.v0;
+      for (int k = 0; k < s; ++k) {
+        if (kA[s][k] == 0) continue;
+        data.dq.noalias() += (step * kA[s][k]) * V[k];
+        V[s].noalias() += (step * kA[s][k]) * A[k];
+      }
+      integrateConfiguration(model, data.q0, data.dq, data.qStage);
+      evaluateAcceleration(model, data, loads, data.qStage, V[s], settings, stats);
+      A[s] = data.qdd;
+    }
+    // Stage 7 sits at the fifth-order solution itself.
+    state.q = data.qStage;
+    state.v = V[6];
+    data.errorQ.setZero();
+    data.errorV.setZero();
+    for (int k = 0; k < 7; ++k) {
+      if (kE[k] == 0) continue;
+      data.errorQ.noalias() += (step * kE[k]) * V[k];
+      data.errorV.noalias() += (step * kE[k]) * A[k];
+    }
+    const double err = errorNorm(model, data, state, settings);
+    const double factor = err == 0 ? 5.0 : std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0);
+    const bool atMinimum = step <= settings.minStep;
+    if (err <= 1 || atMinimum) {
+      if (err > 1) ++stats.minStepHits;
+      ++stats.accepted;
+      state.t = last ? tEnd : state.t + step;
+      V[0] = V[6];
+      A[0] = A[6];
+      haveFirstStage = true;
+      // Remember the controller's choice, not a shortened final piece.
+      if (!last || step == h) h = std::min(step * factor, maxStep);
+    } else {
+      ++stats.rejected;
+      state.q = data.q0;
+      state.v = data.v0;
+      haveFirstStage = true;  // the first stage of this substep is still valid
+      h = std::max(step * factor, settings.minStep);
+    }
+  }
+  normalizeConfiguration(model, state.q);
+  data.adaptiveStep = h;
+}
+
+}  // namespace fw

@@ -1,0 +1,27 @@
+#pragma once
+// What acts on the bodies during a step besides gravity and the joints' own springs and
+// dampers: joint efforts and external forces.
+#include <vector>
+
+#include "model/model.h"
+
+namespace fw {
+
+struct Loads {
+  explicit Loads(const Model& model)
+      : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)) {}
+
+  Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate
+  std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
+};
+
+// A force at a world point on a link: (p × f, f) about the world origin.
+inline void addPointForce(Loads& loads, int link, const Vec3& pointWorld, const Vec3& forceWorld) {
+  loads.externalWorld[size_t(link)] += Force{pointWorld.cross(forceWorld), forceWorld};
+}
+
+inline void addTorque(Loads& loads, int link, const Vec3& torqueWorld) {
+  loads.externalWorld[size_t(link)].angular += torqueWorld;
+}
+
+}  // namespace fw

@@ -1,0 +1,37 @@
+#pragma once
+// The immutable description of every articulated body of a world, as ONE forest: each link has
+// one joint to its parent (−1 = the world) and every parent index is smaller than its child's.
+// A free rigid body is a one-link tree with a free joint. Algorithms read it, never change it.
+#include <string>
+#include <vector>
+
+#include "model/joint.h"
+#include "spatial/inertia.h"
+
+namespace fw {
+
+struct Model {
+  int nlinks = 0;
+  int nq = 0;
+  int nv = 0;
+  Vec3 gravity{0, 0, -9.81};
+
+  // Per link.
+  std::vector<int> parent;
+  std::vector<JointModel> joints;
+  std::vector<Transform> jointPlacement;  // X_T: parent link frame → joint frame at q = 0
+  std::vector<Inertia> inertia;           // in the link frame
+  std::vector<std::string> linkNames;
+  std::vector<double> linearDrag;   // force −k v|v| at the centre of mass (Wawrzyński)
+  std::vector<double> angularDrag;  // torque −k ω
+
+  // Per velocity coordinate.
+  std::vector<double> damping;          // τ = −d q̇
+  std::vector<double> springStiffness;  // τ = −k (q − rest), 1-DoF joints
+  std::vector<double> springRest;
+
+  // Identity poses: zeros and unit quaternions.
+  Eigen::VectorXd neutralConfiguration() const;
+};
+
+}  // namespace fw

@@ -1,0 +1,31 @@
+#pragma once
+// Builds a Model link by link; the only way to make one.
+#include "model/model.h"
+
+namespace fw {
+
+struct LinkSpec {
+  std::string name;
+  int parent = -1;  // an earlier link, or −1 for the world
+  JointType type = JointType::Fixed;
+  Vec3 axis = Vec3::UnitZ();
+  Transform placement;  // parent link frame → joint frame
+  Inertia inertia;
+  double damping = 0;
+  double springStiffness = 0;
+  double springRest = 0;
+  double linearDrag = 0;
+  double angularDrag = 0;
+};
+
+class ModelBuilder {
+ public:
+  // Returns the new link's index. The parent must already exist.
+  int addLink(const LinkSpec& spec);
+  Model build() const { return model_; }
+
+ private:
+  Model model_;
+};
+
+}  // namespace fw

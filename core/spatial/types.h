@@ -1,0 +1,21 @@
+#pragma once
+// Fixed-size Eigen types for 3D quantities; nothing here ever touches the heap.
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+namespace fw {
+
+using Vec3 = Eigen::Vector3d;
+using Mat3 = Eigen::Matrix3d;
+using Quat = Eigen::Quaterniond;
+using Vec6 = Eigen::Matrix<double, 6, 1>;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+
+// [v]× such that skew(v) * w = v × w.
+inline Mat3 skew(const Vec3& v) {
+  Mat3 m;
+  m << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
+  return m;
+}
+
+}  // namespace fw

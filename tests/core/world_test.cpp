@@ -1,0 +1,121 @@
+// A scene, loaded and stepped end to end: the pendulum swings with the period of its closed form.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numbers>
+#include <sstream>
+
+#include "scene/scene_builder.h"
+#include "scene/scene_parser.h"
+
+namespace fw {
+namespace {
+
+nlohmann::json pendulumScene() {
+  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / "pendulum.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return nlohmann::json::parse(ss.str());
+}
+
+World load(const nlohmann::json& scene) { return buildWorld(parseScene(scene.dump())); }
+
+// Time between two successive downward zero crossings of q, by linear interpolation.
+double measuredPeriod(World& world, double maxTime) {
+  std::vector<double> crossings;
+  double previous = world.state().q[0];
+  while (world.time() < maxTime && crossings.size() < 2) {
+    const double t0 = world.time();
+    world.step();
+    const double q = world.state().q[0];
+    if (previous > 0 && q <= 0) crossings.push_back(t0 + (world.time() - t0) * previous / (previous - q));
+    previous = q;
+  }
+  if (crossings.size() < 2) return NAN;
+  return crossings[1] - crossings[0];
+}
+
+TEST(World, PendulumPeriodFromOneRadian) {
+  nlohmann::json scene = pendulumScene();
+  scene["world"]["integrator"] = "rk45";
+  scene["world"]["tolerance"] = {{"absolute", 1e-11}, {"relative", 1e-11}};
+  World world = load(scene);
+  EXPECT_NEAR(measuredPeriod(world, 10), 2.139138, 1e-5);
+}
+
+TEST(World, SmallAnglePeriodMatchesClosedForm) {
+  nlohmann::json scene = pendulumScene();
+  scene["articulations"][0]["links"][0]["joint"]["position"] = 0.01;
+  World world = load(scene);
+  const double expected = 2 * std::numbers::pi * std::sqrt(1.0 / 9.81);
+  EXPECT_NEAR(measuredPeriod(world, 10), expected, 2e-4 * expected);
+}
+
+TEST(World, PosesFollowTheJoint) {
+  World world = load(pendulumScene());
+  // The rod frame sits at the pivot (0, 0, 1.5), turned by q = 1 rad about y.
+  const auto& p = world.poses();
+  ASSERT_EQ(p.size(), 7u);
+  EXPECT_NEAR(p[0], 0, 1e-6);
+  EXPECT_NEAR(p[2], 1.5, 1e-6);
+  EXPECT_NEAR(p[4], std::sin(0.5), 1e-6);  // qy of a rotation of 1 rad about y
+  EXPECT_NEAR(p[6], std::cos(0.5), 1e-6);  // qw
+  world.step();
+  EXPECT_NE(world.poses()[4], float(std::sin(0.5)));
+}
+
+TEST(World, EnergyIsConservedAndResetRestoresTheStart) {
+  World world = load(pendulumScene());
+  const double e0 = world.kineticEnergy() + world.potentialEnergy();
+  EXPECT_NEAR(world.kineticEnergy(), 0, 1e-15);
+  // Bob 1 kg at 1 m below a pivot 1.5 m up, turned 1 rad: height 1.5 − cos 1.
+  EXPECT_NEAR(world.potentialEnergy(), 9.81 * (1.5 - std::cos(1.0)), 1e-9);
+  for (int i = 0; i < 3000; ++i) world.step();
+  EXPECT_NEAR(world.kineticEnergy() + world.potentialEnergy(), e0, 1e-8 * e0);
+  EXPECT_GT(world.kineticEnergy(), 0.1);
+  world.reset();
+  EXPECT_EQ(world.time(), 0);
+  EXPECT_EQ(world.state().q[0], 1.0);
+}
+
+TEST(World, ExternalForceAtTheBobAcceleratesIt) {
+  nlohmann::json scene = pendulumScene();
+  scene["world"]["gravity"] = {0, 0, 0};
+  scene["articulations"][0]["links"][0]["joint"]["position"] = 0;
+  World world = load(scene);
+  // 2 N along +x at the bob (1 m below the pivot) about the y axis: q̈ = (r × F)_y / (m L²) = −2.
+  world.applyForce(0, Vec3(0, 0, 0.5), Vec3(2, 0, 0));
+  world.step();
+  EXPECT_NEAR(world.state().v[0], -2 * world.settings().timestep, 1e-9);
+  world.clearForces();
+  const double v = world.state().v[0];
+  world.step();
+  EXPECT_NEAR(world.state().v[0], v, 1e-12);
+}
+
+TEST(World, AJointThatMovesNoMassIsRefusedWithItsPath) {
+  nlohmann::json scene = pendulumScene();
+  scene["articulations"][0]["links"][0]["inertial"]["com"] = {0, 0, 0};  // point mass on the axis
+  try {
+    load(scene);
+    FAIL() << "expected a SceneError";
+  } catch (const SceneError& e) {
+    EXPECT_EQ(e.path(), "/articulations/0/links/0");
+  }
+}
+
+TEST(World, FreeBodyFallsWithGravity) {
+  nlohmann::json scene = pendulumScene();
+  scene["bodies"] = {{{"name", "ball"}, {"position", {1, 0, 2}}, {"linearVelocity", {1, 0, 0}},
+                      {"shapes", {{{"type", "sphere"}, {"radius", 0.1}}}}}};
+  World world = load(scene);
+  for (int i = 0; i < 1000; ++i) world.step();  // 1 s
+  EXPECT_NEAR(world.bodyPosition(0).x(), 2, 1e-9);
+  EXPECT_NEAR(world.bodyPosition(0).z(), 2 - 9.81 / 2, 1e-9);
+}
+
+}  // namespace
+}  // namespace fw
