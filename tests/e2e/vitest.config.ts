@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+// Browser tests: one file at a time (one Chromium), generous timeouts for software WebGL.
+export default defineConfig({
+  root: repo,
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,151 @@
+// The Three.js side: a Z-up world with lights, shadows and a ground grid, one Object3D per
+// body holding one mesh per shape. Poses are copied in from the engine's buffer every frame.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
+import { POSE_STRIDE } from './pose_view';
+
+export interface CameraSetup {
+  position: [number, number, number];
+  target: [number, number, number];
+  fov: number;
+}
+
+const DEFAULT_CAMERA: CameraSetup = { position: [3, -4, 2], target: [0, 0, 0.5], fov: 45 };
+
+export class Renderer {
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 500);
+  private readonly webgl: THREE.WebGLRenderer;
+  private readonly controls: OrbitControls;
+  private bodies: THREE.Object3D[] = [];
+  private readonly bodyGroup = new THREE.Group();
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    this.webgl = new THREE.WebGLRenderer({ canvas, antialias: true });
+    this.webgl.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.webgl.shadowMap.enabled = true;
+    this.webgl.shadowMap.type = THREE.PCFShadowMap;
+    this.scene.background = new THREE.Color('#e9edf1');
+    this.scene.fog = new THREE.Fog('#e9edf1', 15, 60); // melts the floor's edge into the sky
+
+    this.camera.up.set(0, 0, 1); // physics is Z-up
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.enableDamping = true;
+
+    this.addLightsAndGround();
+    this.scene.add(this.bodyGroup);
+    this.resize();
+    window.addEventListener('resize', () => this.resize());
+  }
+
+  private addLightsAndGround(): void {
+    this.scene.add(new THREE.HemisphereLight('#ffffff', '#b9c2cc', 1.6));
+    const sun = new THREE.DirectionalLight('#ffffff', 2.2);
+    sun.position.set(4, -6, 10);
+    sun.castShadow = true;
+    sun.shadow.mapSize.set(2048, 2048);
+    const s = sun.shadow.camera;
+    s.left = s.bottom = -8;
+    s.right = s.top = 8;
+    s.near = 0.5;
+    s.far = 40;
+    this.scene.add(sun);
+
+    const ground = new THREE.Mesh(
+      new THREE.PlaneGeometry(200, 200),
+      new THREE.MeshStandardMaterial({ color: '#dfe4e9', roughness: 1 }),
+    );
+    ground.receiveShadow = true;
+    this.scene.add(ground);
+    const grid = new THREE.GridHelper(20, 40, '#8d99a5', '#bcc5ce');
+    grid.rotation.x = Math.PI / 2; // GridHelper lies in XZ; ours is the XY floor
+    grid.position.z = 0.002;
+    this.scene.add(grid);
+  }
+
+  /** Replaces the drawn bodies with the scene's. */
+  setBodies(infos: BodyInfo[]): void {
+    for (const body of this.bodies) {
+      body.traverse((o) => {
+        if (o instanceof THREE.Mesh) {
+          o.geometry.dispose();
+          (o.material as THREE.Material).dispose();
+        }
+      });
+    }
+    this.bodyGroup.clear();
+    this.bodies = infos.map((info) => {
+      const body = new THREE.Object3D();
+      body.name = info.name;
+      for (const shape of info.shapes) body.add(meshFor(shape));
+      this.bodyGroup.add(body);
+      return body;
+    });
+  }
+
+  setCamera(setup: CameraSetup | undefined): void {
+    const c = setup ?? DEFAULT_CAMERA;
+    this.camera.position.set(...c.position);
+    this.camera.fov = c.fov;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.set(...c.target);
+    this.controls.update();
+  }
+
+  /** Copies poses (x, y, z, qx, qy, qz, qw per body) into the body objects. */
+  applyPoses(poses: Float32Array): void {
+    for (let i = 0; i < this.bodies.length; i++) {
+      const o = i * POSE_STRIDE;
+      const body = this.bodies[i];
+      body.position.set(poses[o], poses[o + 1], poses[o + 2]);
+      body.quaternion.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+    }
+  }
+
+  render(): void {
+    this.controls.update();
+    this.webgl.render(this.scene, this.camera);
+  }
+
+  private resize(): void {
+    const w = this.canvas.clientWidth || window.innerWidth;
+    const h = this.canvas.clientHeight || window.innerHeight;
+    this.webgl.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+  }
+}
+
+function meshFor(shape: ShapeInfo): THREE.Mesh {
+  let geometry: THREE.BufferGeometry;
+  const r = shape.radius ?? 0.1;
+  switch (shape.type) {
+    case 'sphere':
+      geometry = new THREE.SphereGeometry(r, 32, 16);
+      break;
+    case 'box': {
+      const [x, y, z] = shape.size ?? [0.1, 0.1, 0.1];
+      geometry = new THREE.BoxGeometry(x, y, z);
+      break;
+    }
+    case 'cylinder':
+      geometry = new THREE.CylinderGeometry(r, r, shape.length ?? 0.1, 32).rotateX(Math.PI / 2);
+      break;
+    case 'capsule':
+      geometry = new THREE.CapsuleGeometry(r, shape.length ?? 0.1, 8, 24).rotateX(Math.PI / 2);
+      break;
+    default:
+      geometry = new THREE.SphereGeometry(0.02); // shapes the engine does not report yet
+  }
+  const mesh = new THREE.Mesh(
+    geometry,
+    new THREE.MeshStandardMaterial({ color: shape.color, roughness: 0.55, metalness: 0.05 }),
+  );
+  mesh.castShadow = true;
+  mesh.receiveShadow = true;
+  mesh.position.set(...shape.position);
+  const [w, x, y, z] = shape.quaternion;
+  mesh.quaternion.set(x, y, z, w);
+  return mesh;
+}

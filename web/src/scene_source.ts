@@ -1,0 +1,28 @@
+// Where scenes come from: the shipped files in public/scenes, listed in public/gallery.json.
+// URLs stay relative so the built site works under any sub-path.
+
+export interface SceneEntry {
+  file: string; // e.g. "pendulum.json"
+  title: string;
+}
+
+export const DEFAULT_SCENE = 'pendulum.json';
+
+export async function fetchSceneIndex(): Promise<SceneEntry[]> {
+  const response = await fetch('gallery.json');
+  if (!response.ok) throw new Error(`gallery.json: HTTP ${response.status}`);
+  return (await response.json()) as SceneEntry[];
+}
+
+export async function fetchSceneText(file: string): Promise<string> {
+  if (!/^[\w.-]+\.json$/.test(file)) throw new Error(`not a scene file name: ${file}`);
+  const response = await fetch(`scenes/${file}`);
+  if (!response.ok) throw new Error(`scenes/${file}: HTTP ${response.status}`);
+  return response.text();
+}
+
+// The scene named in the page address (?scene=NAME.json), or the default.
+export function sceneFromAddress(location: Location): string {
+  const name = new URLSearchParams(location.search).get('scene');
+  return name && /^[\w.-]+\.json$/.test(name) ? name : DEFAULT_SCENE;
+}
