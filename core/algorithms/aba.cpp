@@ -4,9 +4,15 @@
 
 namespace fw {
 
-void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-         const Eigen::VectorXd& tau, const Loads* loads) {
+namespace {
+
+// ABA with optional prescribed joints: a prescribed joint passes its whole articulated inertia
+// on, like a weld that moves with a known acceleration, and reports its effort in pass 3.
+void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                           const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
+                           const Eigen::VectorXd* qddPrescribed) {
   const int n = model.nlinks;
+  auto isPrescribed = [&](size_t li) { return prescribed && (*prescribed)[li] && model.joints[li].nv > 0; };
 
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
   for (int i = 0; i < n; ++i) {
@@ -38,7 +44,11 @@ void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::
     Force& pA = data.pA[li];
     ArticulatedInertia Ia;
     Force pa;
-    if (j.nv == 1) {
+    if (isPrescribed(li)) {
+      if (p < 0) continue;
+      Ia = IA;  // p^a = p^A + I^A (c + S q̈), the known acceleration of the joint
+      pa = pA + IA * (data.c[li] + jointVelocity(j, *qddPrescribed));
+    } else if (j.nv == 1) {
       const Motion S = subspaceColumn(j, 0);
       const Force U = IA * S;                 // U_i = I^A_i S_i
       const double D = S.dot(U);              // D_i = S_iᵀ U_i
@@ -86,7 +96,12 @@ void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     const Motion aParent = data.Xup[li].apply(p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
-    if (j.nv == 1) {
+    if (isPrescribed(li)) {
+      // τ = Sᵀ (I^A a + p^A): the force the joint transmits.
+      data.a[li] = aParent + jointVelocity(j, *qddPrescribed);
+      for (int k = 0; k < j.nv; ++k) data.qdd[j.idx_v + k] = (*qddPrescribed)[j.idx_v + k];
+      projectForce(j, data.IA[li] * data.a[li] + data.pA[li], data.tau.segment(j.idx_v, j.nv));
+    } else if (j.nv == 1) {
       const double qdd = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));  // D⁻¹(u − Uᵀa')
       data.qdd[j.idx_v] = qdd;
       data.a[li] = aParent + subspaceColumn(j, 0) * qdd;
@@ -98,6 +113,20 @@ void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::
       data.a[li] = aParent;
     }
   }
+}
+
+}  // namespace
+
+void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+         const Eigen::VectorXd& tau, const Loads* loads) {
+  articulatedBodyPasses(model, data, q, v, tau, loads, nullptr, nullptr);
+}
+
+void hybridDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                    const Eigen::VectorXd& tau, const std::vector<char>& prescribedJoint,
+                    const Eigen::VectorXd& qddPrescribed, const Loads* loads) {
+  if (&tau != &data.tau) data.tau = tau;
+  articulatedBodyPasses(model, data, q, v, tau, loads, &prescribedJoint, &qddPrescribed);
 }
 
 }  // namespace fw

@@ -10,4 +10,12 @@ namespace fw {
 void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
          const Eigen::VectorXd& tau, const Loads* loads);
 
+// Hybrid dynamics (RBDA §9.2; Wawrzyński's active joints): links with prescribedJoint[i] != 0
+// move their joint with the given accelerations qddPrescribed (their entries only), the others
+// are free. data.qdd gets every acceleration, data.tau the effort each prescribed joint needs
+// (entries of free joints are left as given). With no prescribed joint it is aba().
+void hybridDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                    const Eigen::VectorXd& tau, const std::vector<char>& prescribedJoint,
+                    const Eigen::VectorXd& qddPrescribed, const Loads* loads);
+
 }  // namespace fw
