@@ -89,6 +89,19 @@ class Simulation {
   uintptr_t qPointer() const { return world_ ? reinterpret_cast<uintptr_t>(world_->state().q.data()) : 0; }
   uintptr_t vPointer() const { return world_ ? reinterpret_cast<uintptr_t>(world_->state().v.data()) : 0; }
 
+  // Joint efforts τ (nv float64s), read by the core at every step: the page writes into them.
+  uintptr_t effortsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->jointEfforts().data()) : 0; }
+
+  // Computes the spatial momentum and returns where its 6 float64s are: angular momentum about
+  // the world origin, then linear momentum.
+  uintptr_t momentumPointer() {
+    if (world_) {
+      const fw::Force h = world_->momentum();
+      momentum_ << h.angular, h.linear;
+    }
+    return reinterpret_cast<uintptr_t>(momentum_.data());
+  }
+
   double kineticEnergy() { return world_ ? world_->kineticEnergy() : 0; }
   double potentialEnergy() { return world_ ? world_->potentialEnergy() : 0; }
 
@@ -100,6 +113,7 @@ class Simulation {
 
  private:
   std::unique_ptr<fw::World> world_;
+  fw::Vec6 momentum_ = fw::Vec6::Zero();
 };
 
 }  // namespace
@@ -121,6 +135,8 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("nv", &Simulation::nv)
       .function("qPointer", &Simulation::qPointer)
       .function("vPointer", &Simulation::vPointer)
+      .function("effortsPointer", &Simulation::effortsPointer)
+      .function("momentumPointer", &Simulation::momentumPointer)
       .function("kineticEnergy", &Simulation::kineticEnergy)
       .function("potentialEnergy", &Simulation::potentialEnergy)
       .function("applyForce", &Simulation::applyForce)

@@ -35,6 +35,11 @@ export interface Simulation {
   qPointer(): number;
   vPointer(): number;
 
+  /** Joint efforts τ: nv() float64s at effortsPointer(), held across steps; write to drive joints. */
+  effortsPointer(): number;
+  /** Computes the momentum; 6 float64s at the returned offset: angular (about the origin), linear. */
+  momentumPointer(): number;
+
   kineticEnergy(): number;
   potentialEnergy(): number;
 

@@ -2,6 +2,7 @@
 
 #include "algorithms/energy.h"
 #include "algorithms/forward_kinematics.h"
+#include "algorithms/momentum.h"
 
 namespace fw {
 
@@ -42,6 +43,7 @@ Quat World::bodyOrientation(int body) const { return Quat(linkRotation(data_, bo
 
 double World::kineticEnergy() { return fw::kineticEnergy(model_, data_, state_.q, state_.v); }
 double World::potentialEnergy() { return fw::potentialEnergy(model_, data_, state_.q); }
+Force World::momentum() { return spatialMomentum(model_, data_, state_.q, state_.v); }
 
 int World::firstNonFiniteJoint() const {
   for (int body = 0; body < model_.nlinks; ++body) {

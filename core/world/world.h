@@ -56,6 +56,8 @@ class World {
 
   double kineticEnergy();
   double potentialEnergy();
+  // Angular momentum about the world origin and linear momentum, world coordinates.
+  Force momentum();
 
   // The first joint (body index) whose position or velocity is NaN or infinite, or −1.
   int firstNonFiniteJoint() const;

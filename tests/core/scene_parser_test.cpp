@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <cctype>
 #include <sstream>
 
 #include "scene/scene_parser.h"
@@ -125,7 +126,12 @@ INSTANTIATE_TEST_SUITE_P(
         BrokenCase{"plot of unknown joint", "/meta/plots/1/joint", "pendulum/elbow",
                    "/meta/plots/1/joint: no joint named \"pendulum/elbow\""},
         BrokenCase{"no articulations", "/articulations", json::array(),
-                   "/: a scene needs at least one body or articulation"}));
+                   "/: a scene needs at least one body or articulation"}),
+    [](const ::testing::TestParamInfo<BrokenCase>& info) {
+      std::string name = info.param.what;
+      for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+      return name;
+    });
 
 TEST(SceneParser, MalformedJsonGivesLineAndColumn) {
   const std::string message = errorOf("{\n  \"format\": \"featherweight-scene\",\n  \"version\": 1,,\n}");

@@ -1,14 +1,55 @@
-// Builds the static site exactly as `npm run build` does and serves dist/ with Vite's preview
-// server on a free port, so the browser tests exercise what gets deployed.
+// Builds the static site exactly as `npm run build` does, then serves dist/ from a plain static
+// server under a sub-path, as a static host would: the page must work there with relative URLs
+// and no special headers (no COOP/COEP).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, preview, type PreviewServer } from 'vite';
+import { build } from 'vite';
 
 const configFile = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+export const SUB_PATH = '/courses/mechanics/featherweight/';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+};
+
+function serveDist(): Server {
+  return createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    if (!path.startsWith(SUB_PATH)) {
+      response.writeHead(404).end();
+      return;
+    }
+    let file = normalize(join(distDir, path.slice(SUB_PATH.length)));
+    if (!file.startsWith(distDir)) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+}
 
 export async function serveBuiltSite(): Promise<{ url: string; close: () => Promise<void> }> {
   await build({ configFile, logLevel: 'warn' });
-  const server: PreviewServer = await preview({ configFile, preview: { port: 0, strictPort: false } });
-  const address = server.httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('preview server has no port');
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+  const server = serveDist();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${SUB_PATH}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
