@@ -68,7 +68,7 @@ describe('pendulum in wasm', () => {
     scene.world.gravity = [0, 0, 0];
     scene.bodies = [{ name: 'ball', linearVelocity: [2, 0, 0], inertial: { mass: 3, inertia: { ixx: 1, iyy: 1, izz: 1 } } }];
     expect(sim.load(JSON.stringify(scene))).toBe('');
-    const joints = JSON.parse(sim.jointsJson()) as { name: string; vIndex: number }[];
+    const joints = JSON.parse(sim.jointsJson()) as { name: string; qIndex: number; vIndex: number }[];
     const rod = joints.find((j) => j.name === 'pendulum/rod')!;
     new Float64Array(engine.HEAPF64.buffer, sim.effortsPointer(), sim.nv())[rod.vIndex] = 2; // 2 N·m on 1 kg·m²
     sim.step(100);
@@ -76,7 +76,7 @@ describe('pendulum in wasm', () => {
     expect(v[rod.vIndex]).toBeCloseTo(2 * sim.time(), 9);
     const h = new Float64Array(engine.HEAPF64.buffer, sim.momentumPointer(), 6);
     // Along x: the ball's m·v, plus the 1 kg bob 1 m below the pivot moving at −q̇ cos q.
-    const q = new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())[rod.vIndex];
+    const q = new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())[rod.qIndex];
     expect(h[3]).toBeCloseTo(3 * 2 - v[rod.vIndex] * Math.cos(q), 9);
     sim.delete();
   });
