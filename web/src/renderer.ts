@@ -15,7 +15,7 @@ const DEFAULT_CAMERA: CameraSetup = { position: [3, -4, 2], target: [0, 0, 0.5],
 
 export class Renderer {
   readonly scene = new THREE.Scene();
-  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 500);
+  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.05, 500);
   private readonly webgl: THREE.WebGLRenderer;
   private readonly controls: OrbitControls;
   private bodies: THREE.Object3D[] = [];
@@ -54,7 +54,8 @@ export class Renderer {
 
     const ground = new THREE.Mesh(
       new THREE.PlaneGeometry(200, 200),
-      new THREE.MeshStandardMaterial({ color: '#dfe4e9', roughness: 1 }),
+      // Pushed back in depth so the grid lines drawn on it never flicker into it.
+      new THREE.MeshStandardMaterial({ color: '#dfe4e9', roughness: 1, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 }),
     );
     ground.receiveShadow = true;
     this.scene.add(ground);
