@@ -11,6 +11,10 @@ namespace fw {
 // (so call it after the step's dynamics, not in the middle).
 void impulseResponse(const Model& model, Data& data, int link, const Force& impulseWorld, Eigen::VectorXd& dqd);
 
+// Δq̇ = H⁻¹ e for a unit generalised impulse on one velocity coordinate of `link`'s joint
+// (a column of the inverse joint-space inertia), in O(n). Same prerequisites as above.
+void jointImpulseResponse(const Model& model, Data& data, int link, int coordinate, Eigen::VectorXd& dqd);
+
 // The 3×3 collision matrix K of a point on a link (world coordinates): the point's velocity
 // change per unit impulse applied there, Δu = K p. `dqd` is scratch of nv entries.
 Mat3 collisionMatrix(const Model& model, Data& data, int link, const Vec3& pointWorld, Eigen::VectorXd& dqd);

@@ -38,6 +38,7 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
     m.damping.push_back(spec.damping);
     m.springStiffness.push_back(j.nv == 1 ? spec.springStiffness : 0);
     m.springRest.push_back(j.nv == 1 ? spec.springRest : 0);
+    m.coulombFriction.push_back(spec.coulombFriction);
   }
   return m.nlinks++;
 }

@@ -14,6 +14,7 @@ struct LinkSpec {
   double damping = 0;
   double springStiffness = 0;
   double springRest = 0;
+  double coulombFriction = 0;
   double linearDrag = 0;
   double angularDrag = 0;
 };

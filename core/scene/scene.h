@@ -40,6 +40,7 @@ struct JointDescription {
   Eigen::Vector3d angularVelocity{0, 0, 0};
   Eigen::Vector3d linearVelocity{0, 0, 0};
   double damping = 0;        // N·m·s/rad or N·s/m
+  double friction = 0;       // bound of the Coulomb friction effort, N·m or N
   double springStiffness = 0;
   double springRest = 0;
 };

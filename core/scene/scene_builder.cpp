@@ -83,6 +83,13 @@ World buildWorld(const SceneDescription& scene) {
       spec.placement = placementOf(link.joint.origin);
       spec.inertia = inertiaOf(link);
       spec.damping = link.joint.damping;
+      spec.coulombFriction = link.joint.friction;
+      // Coulomb friction switches between sticking and sliding: a non-smooth force that only
+      // the semi-implicit step handles correctly (as impulses between velocity and position).
+      if (link.joint.friction > 0 && scene.world.integrator != "semi-implicit-euler")
+        throw SceneError(link.path + "/joint/friction",
+                         "Coulomb joint friction needs the semi-implicit-euler integrator (this scene "
+                         "uses " + scene.world.integrator + ")");
       spec.springStiffness = link.joint.springStiffness;
       spec.springRest = link.joint.springRest;
       spec.linearDrag = link.linearDrag;

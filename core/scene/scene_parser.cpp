@@ -13,8 +13,6 @@ namespace {
 // refused by name rather than ignored, so a scene never silently means something else.
 constexpr std::string_view kNeedsContact = "collision and contact arrive with the contact solver";
 constexpr std::string_view kNeedsMotors = "joint limits and motors arrive with the contact solver";
-constexpr std::string_view kNeedsJointFriction =
-    "Coulomb joint friction arrives with the contact solver, as a bounded velocity constraint";
 constexpr std::string_view kNeedsLoops = "loop closures arrive with the impulse-based joint solver";
 
 struct Material {
@@ -141,7 +139,6 @@ JointDescription jointFrom(const JsonCursor& c) {
   c.expectObject();
   c.rejectIfPresent("limits", kNeedsMotors);
   c.rejectIfPresent("motor", kNeedsMotors);
-  c.rejectIfPresent("friction", kNeedsJointFriction);
   JointDescription j;
   const std::string type =
       c["type"].oneOf({"fixed", "revolute", "prismatic", "spherical", "free"});
@@ -183,6 +180,7 @@ JointDescription jointFrom(const JsonCursor& c) {
   }
   if (c.has("origin")) j.origin = poseFrom(c["origin"]);
   if (c.has("damping")) j.damping = c["damping"].nonNegativeNumber();
+  if (c.has("friction")) j.friction = c["friction"].nonNegativeNumber();
   return j;
 }
 
