@@ -1,7 +1,7 @@
 // Adaptive Dormand–Prince 5(4) (Dormand & Prince 1980; Hairer, Nørsett & Wanner, Solving ODEs I,
 // §II.5): substeps inside one world step, each accepted when the embedded error estimate is
 // within tolerance, the next size from the standard controller h·min(5, max(0.2, 0.9 err^(−1/5))).
-// Stages combine velocities in the tangent space at the substep's start (as in rk4.cpp).
+// Stages combine chart rates at the substep's start (Runge–Kutta–Munthe-Kaas, as in rk4.cpp).
 #include <algorithm>
 #include <cmath>
 
@@ -47,6 +47,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
                  const IntegratorSettings& settings, IntegratorStats& stats) {
   auto& V = data.stageV;
   auto& A = data.stageA;
+  auto& K = data.stageK;
   const double tEnd = state.t + dt;
   const double maxStep = settings.maxStep > 0 ? std::min(settings.maxStep, dt) : dt;
   double h = data.adaptiveStep > 0 ? std::min(data.adaptiveStep, maxStep) : maxStep;
@@ -62,18 +63,21 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       V[0] = data.v0;
       evaluateAcceleration(model, data, loads, data.q0, V[0], settings, stats);
       A[0] = data.qdd;
+      data.dq.setZero();
+      chartVelocity(model, data.q0, data.dq, V[0], K[0]);
     }
     for (int s = 1; s < 7; ++s) {
       data.dq.setZero();
       V[s] = data.v0;
       for (int k = 0; k < s; ++k) {
         if (kA[s][k] == 0) continue;
-        data.dq.noalias() += (step * kA[s][k]) * V[k];
+        data.dq.noalias() += (step * kA[s][k]) * K[k];
         V[s].noalias() += (step * kA[s][k]) * A[k];
       }
-      integrateConfiguration(model, data.q0, data.dq, data.qStage);
+      retract(model, data.q0, data.dq, data.qStage);
       evaluateAcceleration(model, data, loads, data.qStage, V[s], settings, stats);
       A[s] = data.qdd;
+      chartVelocity(model, data.qStage, data.dq, V[s], K[s]);
     }
     // Stage 7 sits at the fifth-order solution itself.
     state.q = data.qStage;
@@ -82,7 +86,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     data.errorV.setZero();
     for (int k = 0; k < 7; ++k) {
       if (kE[k] == 0) continue;
-      data.errorQ.noalias() += (step * kE[k]) * V[k];
+      data.errorQ.noalias() += (step * kE[k]) * K[k];
       data.errorV.noalias() += (step * kE[k]) * A[k];
     }
     const double err = errorNorm(model, data, state, settings);
@@ -92,8 +96,11 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       if (err > 1) ++stats.minStepHits;
       ++stats.accepted;
       state.t = last ? tEnd : state.t + step;
+      // FSAL: the last stage is the next first, its chart rate taken afresh at zero displacement.
       V[0] = V[6];
       A[0] = A[6];
+      data.dq.setZero();
+      chartVelocity(model, state.q, data.dq, V[0], K[0]);
       haveFirstStage = true;
       // Remember the controller's choice, not a shortened final piece.
       if (!last || step == h) h = std::min(step * factor, maxStep);

@@ -22,6 +22,15 @@ Mat3 so3LeftJacobian(const Vec3& phi) {
   return Mat3::Identity() + (1 - std::cos(theta)) / t2 * K + (theta - std::sin(theta)) / (t2 * theta) * K * K;
 }
 
+// J_r(Θ)⁻¹ = 1 + ½ Θ× + (1/θ² − (1 + cos θ)/(2θ sin θ)) Θ×² (e.g. Chirikjian, Stochastic Models
+// on Lie Groups, vol. 2, eq. 10.86): maps the body angular velocity to the rate of Θ in R exp(Θ).
+Mat3 so3RightJacobianInverse(const Vec3& theta) {
+  const double t = theta.norm();
+  const Mat3 K = skew(theta);
+  const double c = t < 1e-4 ? 1.0 / 12 + t * t / 720 : 1 / (t * t) - (1 + std::cos(t)) / (2 * t * std::sin(t));
+  return Mat3::Identity() + 0.5 * K + c * K * K;
+}
+
 void storeQuaternion(const Quat& q, Eigen::VectorXd& out, int i) {
   out[i] = q.w(), out[i + 1] = q.x(), out[i + 2] = q.y(), out[i + 3] = q.z();
 }
@@ -49,6 +58,42 @@ void integrateConfiguration(const Model& model, const Eigen::VectorXd& q, const 
         storeQuaternion((r0 * quaternionExp(phi)).normalized(), qOut, j.idx_q + 3);
         break;
       }
+      case JointType::Fixed: break;
+    }
+  }
+}
+
+void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut) {
+  for (const JointModel& j : model.joints) {
+    switch (j.type) {
+      case JointType::Revolute:
+      case JointType::Prismatic: qOut[j.idx_q] = q[j.idx_q] + dq[j.idx_v]; break;
+      case JointType::Spherical:
+        storeQuaternion((quaternionAt(q, j.idx_q) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut, j.idx_q);
+        break;
+      case JointType::Free:
+        qOut.segment<3>(j.idx_q) = q.segment<3>(j.idx_q) + dq.segment<3>(j.idx_v + 3);
+        storeQuaternion((quaternionAt(q, j.idx_q + 3) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut,
+                        j.idx_q + 3);
+        break;
+      case JointType::Fixed: break;
+    }
+  }
+}
+
+void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,
+                   const Eigen::VectorXd& v, Eigen::VectorXd& out) {
+  for (const JointModel& j : model.joints) {
+    switch (j.type) {
+      case JointType::Revolute:
+      case JointType::Prismatic: out[j.idx_v] = v[j.idx_v]; break;
+      case JointType::Spherical:
+        out.segment<3>(j.idx_v) = so3RightJacobianInverse(theta.segment<3>(j.idx_v)) * v.segment<3>(j.idx_v);
+        break;
+      case JointType::Free:
+        out.segment<3>(j.idx_v) = so3RightJacobianInverse(theta.segment<3>(j.idx_v)) * v.segment<3>(j.idx_v);
+        out.segment<3>(j.idx_v + 3) = quaternionAt(qStage, j.idx_q + 3).toRotationMatrix() * v.segment<3>(j.idx_v + 3);
+        break;
       case JointType::Fixed: break;
     }
   }

@@ -10,6 +10,17 @@ namespace fw {
 void integrateConfiguration(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dv,
                             Eigen::VectorXd& qOut);
 
+// Runge–Kutta–Munthe-Kaas charts, for the higher-order integrators: a chart displacement dq
+// (nv entries) moves 1-DoF joints by dq, turns quaternions by R ← R exp(Θ) with Θ the joint's
+// rotation part, and moves a free joint's position by its translation part given in the
+// PARENT frame. Stage increments add linearly in these coordinates.
+void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut);
+// The rate of the chart coordinates at a stage: Θ̇ = J_r(Θ)⁻¹ ω for rotations (the inverse right
+// Jacobian of SO(3) at the stage's rotation displacement Θ), ṗ = R v for free positions, q̇
+// for 1-DoF joints. qStage is the stage configuration, theta its chart displacement.
+void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,
+                   const Eigen::VectorXd& v, Eigen::VectorXd& out);
+
 // Rescales every quaternion of q to unit length.
 void normalizeConfiguration(const Model& model, Eigen::VectorXd& q);
 

@@ -57,6 +57,7 @@ Data::Data(const Model& model, bool withMassMatrix) {
   frictionImpulse = Eigen::VectorXd::Zero(Eigen::Index(frictionCoordinate.size()));
   responseScratch = Eigen::VectorXd::Zero(model.nv);
   stageA.assign(7, Eigen::VectorXd::Zero(model.nv));
+  stageK.assign(7, Eigen::VectorXd::Zero(model.nv));
 }
 
 }  // namespace fw

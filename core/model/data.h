@@ -41,7 +41,8 @@ struct Data {
 
   // Integrator scratch.
   Eigen::VectorXd q0, qStage, dq;
-  std::vector<Eigen::VectorXd> stageV, stageA;  // up to 7 Runge–Kutta stages
+  std::vector<Eigen::VectorXd> stageV, stageA;  // up to 7 Runge–Kutta stages: q̇ᵢ, q̈ᵢ
+  std::vector<Eigen::VectorXd> stageK;          // and the chart rates of q̇ᵢ (configuration.h)
   Eigen::VectorXd vStage, errorV, errorQ, v0;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
 
