@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SYSTEM_PACKAGES=(
-  cmake g++ make            # native build
+  cmake clang make          # native build
   emscripten                # wasm build (Debian's 3.1.6)
   libeigen3-dev             # linear algebra
   nlohmann-json3-dev        # scene parsing

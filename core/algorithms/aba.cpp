@@ -12,6 +12,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
                            const Eigen::VectorXd* qddPrescribed) {
   const int n = model.nlinks;
+  const bool worldPoses = loads && loads->anyExternal;  // X0 is only needed to take world forces in
   auto isPrescribed = [&](size_t li) { return prescribed && (*prescribed)[li] && model.joints[li].nv > 0; };
 
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
@@ -22,15 +23,15 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
     const Motion vJ = jointVelocity(j, v);
     if (p < 0) {
-      data.X0[li] = data.Xup[li];
       data.v[li] = vJ;
+      if (worldPoses) data.X0[li] = data.Xup[li];
     } else {
-      data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
       data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
+      if (worldPoses) data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
     }
     data.c[li] = data.v[li].cross(vJ);  // c_i = v_i × S_i q̇_i (c_J = 0 for these joints)
     const Inertia& I = model.inertia[li];
-    data.IA[li] = ArticulatedInertia(I);
+    data.IA[li] = model.inertiaBlocks[li];
     data.fext[li] = linkExternalForce(model, data, loads, i);
     data.pA[li] = data.v[li].crossForce(I * data.v[li]) - data.fext[li];  // p_i = v ×* I v − f_ext
   }
@@ -50,7 +51,9 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       pa = pA + IA * (data.c[li] + jointVelocity(j, *qddPrescribed));
     } else if (j.nv == 1) {
       const Motion S = subspaceColumn(j, 0);
-      const Force U = IA * S;                 // U_i = I^A_i S_i
+      // U_i = I^A_i S_i: with S = (axis, 0) or (0, axis) only two of the four blocks act.
+      const Force U = j.type == JointType::Revolute ? Force{IA.A * j.axis, IA.B.transpose() * j.axis}
+                                                    : Force{IA.B * j.axis, IA.C * j.axis};
       const double D = S.dot(U);              // D_i = S_iᵀ U_i
       data.U1[li] = U;
       data.invD1[li] = 1.0 / D;

@@ -4,7 +4,7 @@ namespace fw {
 
 Force linkExternalForce(const Model& model, const Data& data, const Loads* loads, int i) {
   const size_t li = size_t(i);
-  Force f = loads ? data.X0[li].apply(loads->externalWorld[li]) : Force::Zero();
+  Force f = loads && loads->anyExternal ? data.X0[li].apply(loads->externalWorld[li]) : Force::Zero();
   const double kv = model.linearDrag[li], kw = model.angularDrag[li];
   if (kv > 0 || kw > 0) {
     const Motion& v = data.v[li];

@@ -6,7 +6,8 @@
 
 namespace fw {
 
-// External and drag force on link i in link coordinates. Needs data.X0[i] and data.v[i].
+// External and drag force on link i in link coordinates. Needs data.v[i], and data.X0[i] when
+// loads->anyExternal.
 Force linkExternalForce(const Model& model, const Data& data, const Loads* loads, int i);
 
 // data.tau = loads.tau − damping·q̇ − stiffness·(q − rest).

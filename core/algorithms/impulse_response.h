@@ -7,8 +7,9 @@
 namespace fw {
 
 // Δq̇ (nv entries, into dqd) for an impulse p on `link`, given in WORLD coordinates (moment
-// about the world origin). Reuses data.IA, U, D of the last aba(); uses data.pA, data.a as scratch
-// (so call it after the step's dynamics, not in the middle).
+// about the world origin). Reuses data.IA, U, D of the last aba() and the link poses data.X0 of
+// the last forwardKinematics(), both at the current q; uses data.pA, data.a as scratch (so call
+// it after the step's dynamics, not in the middle).
 void impulseResponse(const Model& model, Data& data, int link, const Force& impulseWorld, Eigen::VectorXd& dqd);
 
 // Δq̇ = H⁻¹ e for a unit generalised impulse on one velocity coordinate of `link`'s joint

@@ -7,6 +7,7 @@ namespace fw {
 void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
           const Eigen::VectorXd& qdd, const Loads* loads) {
   const Motion aBase{Vec3::Zero(), -model.gravity};
+  const bool worldPoses = loads && loads->anyExternal;
   // Outward: v_i = X_i v_λ + S q̇, a_i = X_i a_λ + S q̈ + v_i × S q̇, f_i = I a + v ×* I v − f_ext.
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);
@@ -14,12 +15,11 @@ void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen:
     const int p = model.parent[li];
     data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
     const Motion vJ = jointVelocity(j, v);
+    if (worldPoses) data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
     if (p < 0) {
-      data.X0[li] = data.Xup[li];
       data.v[li] = vJ;
       data.a[li] = data.Xup[li].apply(aBase);
     } else {
-      data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
       data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
       data.a[li] = data.Xup[li].apply(data.a[size_t(p)]);
     }

@@ -13,15 +13,23 @@ struct Loads {
 
   Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate
   std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
+  bool anyExternal = false;          // lets the algorithms skip world transforms when false
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.
 inline void addPointForce(Loads& loads, int link, const Vec3& pointWorld, const Vec3& forceWorld) {
   loads.externalWorld[size_t(link)] += Force{pointWorld.cross(forceWorld), forceWorld};
+  loads.anyExternal = true;
 }
 
 inline void addTorque(Loads& loads, int link, const Vec3& torqueWorld) {
   loads.externalWorld[size_t(link)].angular += torqueWorld;
+  loads.anyExternal = true;
+}
+
+inline void clearExternalForces(Loads& loads) {
+  for (Force& f : loads.externalWorld) f = Force::Zero();
+  loads.anyExternal = false;
 }
 
 }  // namespace fw

@@ -31,6 +31,7 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   m.joints.push_back(j);
   m.jointPlacement.push_back(spec.placement);
   m.inertia.push_back(spec.inertia);
+  m.inertiaBlocks.emplace_back(spec.inertia);
   m.linkNames.push_back(spec.name);
   m.linearDrag.push_back(spec.linearDrag);
   m.angularDrag.push_back(spec.angularDrag);

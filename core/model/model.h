@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/joint.h"
-#include "spatial/inertia.h"
+#include "spatial/articulated_inertia.h"
 
 namespace fw {
 
@@ -21,6 +21,7 @@ struct Model {
   std::vector<JointModel> joints;
   std::vector<Transform> jointPlacement;  // X_T: parent link frame → joint frame at q = 0
   std::vector<Inertia> inertia;           // in the link frame
+  std::vector<ArticulatedInertia> inertiaBlocks;  // the same as 6×6 blocks, ABA's starting point
   std::vector<std::string> linkNames;
   std::vector<double> linearDrag;   // force −k v|v| at the centre of mass (Wawrzyński)
   std::vector<double> angularDrag;  // torque −k ω

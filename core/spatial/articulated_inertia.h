@@ -36,16 +36,17 @@ struct ArticulatedInertia {
 
   // Xᵀ IA X for X from A (parent) to B (this inertia's frame), on blocks: rotate, then shift by
   // r×: A' = EᵀAE, B' = EᵀBE, C' = EᵀCE; Aₙ = A' + r×B'ᵀ − B'r× − r×C'r×, Bₙ = B' + r×C', Cₙ = C'.
+  // Products with r× are cross products column by column (6 multiplications, not 9).
   ArticulatedInertia expressedIn(const Transform& X) const {
     const Mat3 Et = X.E.transpose();
-    const Mat3 Ar = Et * A * X.E, Br = Et * B * X.E, Cr = Et * C * X.E;
-    const Mat3 rx = skew(X.r);
-    const Mat3 rxC = rx * Cr;
     ArticulatedInertia out;
+    out.C.noalias() = Et * (C * X.E);
+    const Mat3 Br = Et * (B * X.E);
+    const Mat3 rxC = crossColumns(X.r, out.C);                // r×C'
+    const Mat3 rxBt = crossColumns(X.r, Br.transpose());      // r×B'ᵀ
     out.B = Br + rxC;
-    out.C = Cr;
-    const Mat3 rxBt = rx * Br.transpose();
-    out.A = Ar + rxBt + rxBt.transpose() - rxC * rx;
+    out.A.noalias() = Et * (A * X.E);
+    out.A += rxBt + rxBt.transpose() + crossColumns(X.r, rxC.transpose()).transpose();  // −r×C'r× = (r×(r×C')ᵀ)ᵀ
     return out;
   }
 

@@ -18,4 +18,13 @@ inline Mat3 skew(const Vec3& v) {
   return m;
 }
 
+// r × M column by column, i.e. skew(r) * M without the zeros.
+inline Mat3 crossColumns(const Vec3& r, const Mat3& M) {
+  Mat3 out;
+  out.col(0) = r.cross(M.col(0));
+  out.col(1) = r.cross(M.col(1));
+  out.col(2) = r.cross(M.col(2));
+  return out;
+}
+
 }  // namespace fw

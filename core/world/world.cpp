@@ -35,7 +35,7 @@ void World::applyForce(int body, const Vec3& pointWorld, const Vec3& forceWorld)
 }
 
 void World::clearForces() {
-  for (Force& f : loads_.externalWorld) f = Force::Zero();
+  clearExternalForces(loads_);
 }
 
 Vec3 World::bodyPosition(int body) const { return linkPosition(data_, body); }

@@ -154,12 +154,12 @@ TEST(ImpulseResponse, CollisionMatrixIsSymmetricPositiveAndDense) {
   aba(f.model, f.data, f.q, f.v, f.tau, nullptr);
   const Eigen::MatrixXd H = f.massMatrix();
   aba(f.model, f.data, f.q, f.v, f.tau, nullptr);
+  forwardKinematics(f.model, f.data, f.q, f.v);
   const int link = 3;
   const Vec3 point(0.3, 0.1, -0.2);
   Eigen::VectorXd dqd(f.model.nv);
   const Mat3 K = collisionMatrix(f.model, f.data, link, point, dqd);
   Eigen::MatrixXd J(6, f.model.nv);
-  forwardKinematics(f.model, f.data, f.q, f.v);
   pointJacobian(f.model, f.data, link, point, J);
   const Eigen::MatrixXd Jp = J.bottomRows(3);
   const Mat3 dense = Jp * H.ldlt().solve(Jp.transpose());  // K = J H⁻¹ Jᵀ

@@ -1,0 +1,109 @@
+#pragma once
+// The benchmark cases, shared by the native (Google Benchmark) and the wasm (Node) drivers so
+// both time exactly the same kernels on the same models and states.
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "algorithms/aba.h"
+#include "algorithms/crba.h"
+#include "algorithms/rnea.h"
+#include "integrators/integrator.h"
+#include "model/configuration.h"
+#include "model/model_builder.h"
+
+namespace fw::bench {
+
+// A 7-DoF arm with the KUKA LBR iiwa 14's published geometry (0.36 / 0.42 / 0.40 / 0.126 m) and
+// inertial parameters close to its common URDF: alternating z and y axes.
+inline Model iiwaLikeArm() {
+  const double mass[7] = {4.0, 4.0, 3.0, 2.7, 1.7, 1.8, 0.3};
+  const Vec3 com[7] = {{0, -0.03, 0.12}, {0.0003, 0.059, 0.042}, {0, 0.03, 0.13}, {0, 0.067, 0.034},
+                       {0.0001, 0.021, 0.076}, {0, 0.0006, 0.0004}, {0, 0, 0.02}};
+  const Vec3 diag[7] = {{0.1, 0.09, 0.02}, {0.05, 0.018, 0.044}, {0.08, 0.075, 0.01}, {0.03, 0.01, 0.029},
+                        {0.02, 0.018, 0.005}, {0.005, 0.0036, 0.0047}, {0.001, 0.001, 0.001}};
+  const Vec3 offset[7] = {{0, 0, 0.1575}, {0, 0, 0.2025}, {0, 0.2045, 0}, {0, 0, 0.2155},
+                          {0, 0.1845, 0}, {0, 0, 0.2155}, {0, 0.081, 0}};
+  const Vec3 axis[7] = {Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitZ(), -Vec3::UnitY(), Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitZ()};
+  ModelBuilder b;
+  for (int i = 0; i < 7; ++i) {
+    LinkSpec s;
+    s.name = "link" + std::to_string(i + 1);
+    s.parent = i - 1;
+    s.type = JointType::Revolute;
+    s.axis = axis[i];
+    s.placement = Transform(Mat3::Identity(), offset[i]);
+    s.inertia = Inertia(mass[i], com[i], diag[i].asDiagonal());
+    b.addLink(s);
+  }
+  return b.build();
+}
+
+// A serial chain of n identical 0.1 m links, revolute about alternating y and x.
+inline Model chain(int n) {
+  ModelBuilder b;
+  for (int i = 0; i < n; ++i) {
+    LinkSpec s;
+    s.name = "link" + std::to_string(i);
+    s.parent = i - 1;
+    s.type = JointType::Revolute;
+    s.axis = i % 2 ? Vec3::UnitX() : Vec3::UnitY();
+    s.placement = Transform(Mat3::Identity(), Vec3(0, 0, i == 0 ? 0.0 : -0.1));
+    s.inertia = Inertia(0.5, Vec3(0, 0, -0.05), Vec3(4.2e-4, 4.2e-4, 2.5e-5).asDiagonal());
+    b.addLink(s);
+  }
+  return b.build();
+}
+
+// One model with a random (seeded) state and everything its kernels need, allocated up front.
+struct Workload {
+  Model model;
+  Data data;
+  Loads loads;
+  State state;
+  Eigen::VectorXd tau, qdd;
+  explicit Workload(Model m) : model(std::move(m)), data(model), loads(model) {
+    std::mt19937 rng(42);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto random = [&](int n) { return Eigen::VectorXd(Eigen::VectorXd::NullaryExpr(n, [&] { return u(rng); })); };
+    state.q = model.neutralConfiguration() + random(model.nq);
+    state.v = random(model.nv);
+    tau = random(model.nv);
+    qdd = random(model.nv);
+  }
+};
+
+struct Case {
+  std::string name;
+  int dofs;
+  std::function<void()> run;  // one call of the kernel
+};
+
+// Every case, each owning its workload. Names are the same in both drivers.
+inline std::vector<Case> allCases() {
+  std::vector<Case> cases;
+  auto add = [&](const std::string& label, Model model) {
+    auto w = std::make_shared<Workload>(std::move(model));
+    const int n = w->model.nv;
+    cases.push_back({"ABA/" + label, n, [w] { aba(w->model, w->data, w->state.q, w->state.v, w->tau, nullptr); }});
+    cases.push_back({"RNEA/" + label, n, [w] { rnea(w->model, w->data, w->state.q, w->state.v, w->qdd, nullptr); }});
+    cases.push_back({"CRBA+LTDL/" + label, n,
+                     [w] { crbaForwardDynamics(w->model, w->data, w->state.q, w->state.v, w->tau, nullptr); }});
+  };
+  add("iiwa7", iiwaLikeArm());
+  for (int n : {10, 100, 1000}) add("chain" + std::to_string(n), chain(n));
+  // One real-time-critical step: RK4 on the 1000-link chain (four ABA evaluations).
+  auto w = std::make_shared<Workload>(chain(1000));
+  cases.push_back({"RK4-step/chain1000", 1000, [w] {
+                     IntegratorSettings settings;
+                     settings.kind = IntegratorKind::RK4;
+                     IntegratorStats stats;
+                     State s = w->state;  // every call starts from the same state
+                     advance(w->model, w->data, w->loads, s, 1e-3, settings, stats);
+                   }});
+  return cases;
+}
+
+}  // namespace fw::bench
