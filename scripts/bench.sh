@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (never part of npm test): `native`, `wasm`, or both when no argument is given.
 # Native: Google Benchmark (build/native/tests/bench/fw_bench). Wasm: the same kernels compiled
-# with Emscripten and run in Node (build/wasm/tests/bench/fw_bench_wasm.js).
+# with Emscripten and run in Node (build/wasm/tests/bench/fw_bench_wasm.cjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which="${1:-all}"
@@ -17,5 +17,6 @@ if [ "$which" = all ] || [ "$which" = wasm ]; then
   export NODE_PATH=/usr/share/nodejs
   bash scripts/build-wasm.sh --target fw_bench_wasm
   echo "== wasm (Node $(node --version))"
-  node build/wasm/tests/bench/fw_bench_wasm.js | tee build/bench-results/wasm.txt
+  # Emscripten 3.1.6 fetch()es its .wasm by path, which Node 20 rejects; without fetch it reads the file.
+  node --no-experimental-fetch build/wasm/tests/bench/fw_bench_wasm.cjs | tee build/bench-results/wasm.txt
 fi

@@ -1,6 +1,7 @@
 #include "algorithms/aba.h"
 
 #include "algorithms/external_forces.h"
+#include "algorithms/forward_kinematics.h"
 
 namespace fw {
 
@@ -18,17 +19,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
-    const JointModel& j = model.joints[li];
-    const int p = model.parent[li];
-    data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
-    const Motion vJ = jointVelocity(j, v);
-    if (p < 0) {
-      data.v[li] = vJ;
-      if (worldPoses) data.X0[li] = data.Xup[li];
-    } else {
-      data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
-      if (worldPoses) data.X0[li] = data.Xup[li] * data.X0[size_t(p)];
-    }
+    const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
     data.c[li] = data.v[li].cross(vJ);  // c_i = v_i × S_i q̇_i (c_J = 0 for these joints)
     const Inertia& I = model.inertia[li];
     data.IA[li] = model.inertiaBlocks[li];

@@ -1,6 +1,7 @@
 #include "algorithms/rnea.h"
 
 #include "algorithms/external_forces.h"
+#include "algorithms/forward_kinematics.h"
 
 namespace fw {
 
@@ -13,16 +14,8 @@ void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen:
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
-    data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
-    const Motion vJ = jointVelocity(j, v);
-    if (worldPoses) data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
-    if (p < 0) {
-      data.v[li] = vJ;
-      data.a[li] = data.Xup[li].apply(aBase);
-    } else {
-      data.v[li] = data.Xup[li].apply(data.v[size_t(p)]) + vJ;
-      data.a[li] = data.Xup[li].apply(data.a[size_t(p)]);
-    }
+    const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
+    data.a[li] = data.Xup[li].apply(p < 0 ? aBase : data.a[size_t(p)]);
     data.a[li] += jointVelocity(j, qdd) + data.v[li].cross(vJ);
     const Inertia& I = model.inertia[li];
     data.fext[li] = linkExternalForce(model, data, loads, i);

@@ -1,53 +1,14 @@
 // The deployed page, opened in headless Chromium: it loads without a console error, draws
-// something, and the pendulum visibly swings.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser';
+// something, the pendulum visibly swings, and pause + step advance by exactly one dt.
+import { describe, expect, it } from 'vitest';
+import { usePageHarness } from './harness';
 import { changedFraction, decode, luminanceSpread } from './pixels';
-import { serveBuiltSite } from './site';
 
-interface DebugHandle {
-  time(): number;
-  timestep(): number;
-  bodyCount(): number;
-  bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
-}
-declare global {
-  interface Window {
-    __featherweight?: DebugHandle;
-  }
-}
-
-let site: Awaited<ReturnType<typeof serveBuiltSite>>;
-let browser: Browser;
-const problems: string[] = [];
-
-async function openPage(query = ''): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(site.url + query);
-  await page.waitForFunction(() => (window.__featherweight?.time() ?? 0) > 0.2, null, { timeout: 30_000 });
-  return page;
-}
-
-beforeAll(async () => {
-  mkdirSync('test-results', { recursive: true });
-  site = await serveBuiltSite();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const harness = usePageHarness();
 
 describe('the page', () => {
   it('loads the pendulum with no console errors, draws it, and it swings', async () => {
-    const page = await openPage();
+    const { page, problems } = await harness.open();
     expect(await page.locator('#scene-title').textContent()).toBe('Simple pendulum');
     const canvas = page.locator('#view');
     const first = await canvas.screenshot({ path: 'test-results/pendulum-1.png' });
@@ -67,7 +28,7 @@ describe('the page', () => {
   });
 
   it('pause then step advances time by exactly one timestep', async () => {
-    const page = await openPage();
+    const { page, problems } = await harness.open();
     await page.keyboard.press(' ');
     const t0 = await page.evaluate(() => window.__featherweight!.time());
     await page.waitForTimeout(200);

@@ -1,0 +1,56 @@
+// One built site and one Chromium per test file, and pages that record every console error
+// and uncaught exception, opened once the simulation has run for a moment.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './browser';
+import { serveBuiltSite } from './site';
+
+export interface DebugHandle {
+  time(): number;
+  timestep(): number;
+  bodyCount(): number;
+  bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
+}
+declare global {
+  interface Window {
+    __featherweight?: DebugHandle;
+  }
+}
+
+export interface OpenedPage {
+  page: Page;
+  problems: string[]; // console errors and page errors seen so far
+}
+
+export function usePageHarness(): { open(query?: string, minSimTime?: number): Promise<OpenedPage> } {
+  let site: Awaited<ReturnType<typeof serveBuiltSite>> | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    mkdirSync('test-results', { recursive: true });
+    site = await serveBuiltSite();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  return {
+    async open(query = '', minSimTime = 0.2) {
+      if (!browser || !site) throw new Error('harness not started');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.goto(site.url + query);
+      // Slow scenes on software WebGL get time: this waits for simulated, not wall-clock, time.
+      await page.waitForFunction((t) => (window.__featherweight?.time() ?? 0) > t, minSimTime, { timeout: 45_000 });
+      return { page, problems };
+    },
+  };
+}
