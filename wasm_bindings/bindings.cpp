@@ -111,9 +111,22 @@ class Simulation {
   }
   void clearForces() { if (world_) world_->clearForces(); }
 
+  void startDrag(int body, double px, double py, double pz) {
+    if (world_ && body >= 0 && body < world_->model().nlinks) world_->startDrag(body, fw::Vec3(px, py, pz));
+  }
+  void moveDrag(double x, double y, double z) { if (world_) world_->moveDrag(fw::Vec3(x, y, z)); }
+  void endDrag() { if (world_) world_->endDrag(); }
+  // 6 float64s: the grabbed point now, then the spring's force in the last step (N).
+  uintptr_t dragPointer() {
+    if (world_ && world_->dragging()) drag_ << world_->dragPointWorld(), world_->dragForce();
+    else drag_.setZero();
+    return reinterpret_cast<uintptr_t>(drag_.data());
+  }
+
  private:
   std::unique_ptr<fw::World> world_;
   fw::Vec6 momentum_ = fw::Vec6::Zero();
+  fw::Vec6 drag_ = fw::Vec6::Zero();
 };
 
 }  // namespace
@@ -140,5 +153,9 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("kineticEnergy", &Simulation::kineticEnergy)
       .function("potentialEnergy", &Simulation::potentialEnergy)
       .function("applyForce", &Simulation::applyForce)
-      .function("clearForces", &Simulation::clearForces);
+      .function("clearForces", &Simulation::clearForces)
+      .function("startDrag", &Simulation::startDrag)
+      .function("moveDrag", &Simulation::moveDrag)
+      .function("endDrag", &Simulation::endDrag)
+      .function("dragPointer", &Simulation::dragPointer);
 }

@@ -47,6 +47,16 @@ export interface Simulation {
   applyForce(body: number, px: number, py: number, pz: number, fx: number, fy: number, fz: number): void;
   clearForces(): void;
 
+  /**
+   * The mouse spring: grab the point (world, m) of a body and pull it towards a target with a
+   * critically damped spring scaled by the effective mass there, until endDrag().
+   */
+  startDrag(body: number, px: number, py: number, pz: number): void;
+  moveDrag(x: number, y: number, z: number): void;
+  endDrag(): void;
+  /** 6 float64s at the returned offset: the grabbed point now, then the spring force (N). */
+  dragPointer(): number;
+
   /** Frees the C++ object (embind). */
   delete(): void;
 }

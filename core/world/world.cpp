@@ -1,6 +1,10 @@
 #include "world/world.h"
 
+#include <Eigen/Eigenvalues>
+
+#include "algorithms/aba.h"
 #include "algorithms/energy.h"
+#include "algorithms/impulse_response.h"
 #include "algorithms/forward_kinematics.h"
 #include "algorithms/momentum.h"
 
@@ -14,19 +18,67 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       loads_(model_),
       settings_(settings),
       visuals_(std::move(visuals)),
-      poses_(size_t(7 * model_.nlinks)) {
+      poses_(size_t(7 * model_.nlinks)),
+      dragScratch_(Eigen::VectorXd::Zero(model_.nv)) {
   refreshKinematics();
 }
 
 void World::step() {
-  advance(model_, data_, loads_, state_, settings_.timestep, settings_.integrator, stats_);
+  if (drag_.body < 0) {
+    advance(model_, data_, loads_, state_, settings_.timestep, settings_.integrator, stats_);
+  } else {
+    // The spring's force is held over the step on top of the user's loads, then taken off.
+    const Force saved = loads_.externalWorld[size_t(drag_.body)];
+    const bool savedAny = loads_.anyExternal;
+    applyDragSpring();
+    advance(model_, data_, loads_, state_, settings_.timestep, settings_.integrator, stats_);
+    loads_.externalWorld[size_t(drag_.body)] = saved;
+    loads_.anyExternal = savedAny;
+  }
   refreshKinematics();
+}
+
+void World::startDrag(int body, const Vec3& pointWorld) {
+  // Effective mass at the point: K = J H⁻¹ Jᵀ is the point's velocity change per unit impulse.
+  // Tuning the spring to its most mobile direction (largest eigenvalue of K) keeps the explicit
+  // spring at ω there and softer elsewhere. Needs the articulated inertias and poses of this q.
+  aba(model_, data_, state_.q, state_.v, loads_.tau, nullptr);
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  const Mat3 K = collisionMatrix(model_, data_, body, pointWorld, dragScratch_);
+  const double effectiveMass = 1.0 / Eigen::SelfAdjointEigenSolver<Mat3>(K, Eigen::EigenvaluesOnly).eigenvalues()(2);
+  const double omega = 2 * 3.14159265358979 * 1.5;  // 1.5 Hz: follows the hand, settles in ~0.3 s
+  drag_.body = body;
+  drag_.localPoint = linkRotation(data_, body).transpose() * (pointWorld - linkPosition(data_, body));
+  drag_.target = pointWorld;
+  drag_.stiffness = effectiveMass * omega * omega;
+  drag_.damping = 2 * effectiveMass * omega;  // critical damping
+  drag_.maxForce = effectiveMass * 100;       // at most about 10 g on what is grabbed
+  drag_.force.setZero();
+}
+
+Vec3 World::dragPointWorld() const {
+  if (drag_.body < 0) return Vec3::Zero();
+  return linkRotation(data_, drag_.body) * drag_.localPoint + linkPosition(data_, drag_.body);
+}
+
+// F = k (target − p) − c ṗ, capped; uses the kinematics of the last refresh (this state).
+void World::applyDragSpring() {
+  const int b = drag_.body;
+  const Mat3 R = linkRotation(data_, b);
+  const Motion& v = data_.v[size_t(b)];
+  const Vec3 point = R * drag_.localPoint + linkPosition(data_, b);
+  const Vec3 pointVelocity = R * (v.linear + v.angular.cross(drag_.localPoint));
+  Vec3 f = drag_.stiffness * (drag_.target - point) - drag_.damping * pointVelocity;
+  if (f.norm() > drag_.maxForce) f *= drag_.maxForce / f.norm();
+  drag_.force = f;
+  addPointForce(loads_, b, point, f);
 }
 
 void World::reset() {
   state_ = initial_;  // same sizes: copies without allocating
   stats_ = IntegratorStats{};
   clearForces();
+  endDrag();
   refreshKinematics();
 }
 

@@ -37,6 +37,16 @@ class World {
   // A force at a world point on a body (link), held for every step until clearForces().
   void applyForce(int body, const Vec3& pointWorld, const Vec3& forceWorld);
   void clearForces();
+  // The mouse spring (Radowitz's interactive manipulation): grab a point of a body, pull it
+  // towards a target with a critically damped spring whose stiffness scales with the effective
+  // mass at that point (from the articulated collision matrix), so every body follows alike.
+  void startDrag(int body, const Vec3& pointWorld);
+  void moveDrag(const Vec3& targetWorld) { drag_.target = targetWorld; }
+  void endDrag() { drag_.body = -1; }
+  bool dragging() const { return drag_.body >= 0; }
+  Vec3 dragPointWorld() const;           // the grabbed point now
+  const Vec3& dragForce() const { return drag_.force; }  // the spring's force in the last step
+
   // Joint efforts (τ, one per velocity coordinate), held until changed.
   Eigen::VectorXd& jointEfforts() { return loads_.tau; }
 
@@ -64,6 +74,15 @@ class World {
 
  private:
   void refreshKinematics();
+  void applyDragSpring();
+
+  struct DragSpring {
+    int body = -1;
+    Vec3 localPoint = Vec3::Zero();
+    Vec3 target = Vec3::Zero();
+    double stiffness = 0, damping = 0, maxForce = 0;
+    Vec3 force = Vec3::Zero();
+  };
 
   Model model_;
   Data data_;
@@ -74,6 +93,8 @@ class World {
   IntegratorStats stats_;
   std::vector<BodyVisual> visuals_;
   std::vector<float> poses_;
+  DragSpring drag_;
+  Eigen::VectorXd dragScratch_;  // nv, for the collision matrix
 };
 
 }  // namespace fw

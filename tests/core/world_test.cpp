@@ -96,6 +96,29 @@ TEST(World, ExternalForceAtTheBobAcceleratesIt) {
   EXPECT_NEAR(world.state().v[0], v, 1e-12);
 }
 
+TEST(World, TheMouseSpringPullsTheBobToTheTargetAndLetsGo) {
+  nlohmann::json scene = pendulumScene();
+  scene["world"]["gravity"] = {0, 0, 0};
+  scene["articulations"][0]["links"][0]["joint"]["position"] = 0;
+  World world = load(scene);
+  world.startDrag(0, Vec3(0, 0, 0.5));  // the bob, 1 m below the pivot
+  EXPECT_TRUE(world.dragPointWorld().isApprox(Vec3(0, 0, 0.5), 1e-12));
+  // A target reachable on the bob's circle: 30° towards +x.
+  const Vec3 target(std::sin(0.5236), 0, 1.5 - std::cos(0.5236));
+  world.moveDrag(target);
+  for (int i = 0; i < 2000; ++i) world.step();  // 2 s: critically damped at 1.5 Hz settles
+  EXPECT_LT((world.dragPointWorld() - target).norm(), 1e-3);
+  EXPECT_LT(world.dragForce().norm(), 1e-2);  // at rest on the target the spring is slack
+  EXPECT_LT(std::abs(world.state().v[0]), 1e-3);
+  world.moveDrag(Vec3(5, 0, 0.5));  // far away: the force is capped
+  world.step();
+  EXPECT_NEAR(world.dragForce().norm(), 100.0, 1e-9);  // effective mass 1 kg × 100 m/s²
+  world.endDrag();
+  const double v = world.state().v[0];
+  world.step();
+  EXPECT_NEAR(world.state().v[0], v, 1e-12);  // released: nothing pulls any more
+}
+
 TEST(World, AJointThatMovesNoMassIsRefusedWithItsPath) {
   nlohmann::json scene = pendulumScene();
   scene["articulations"][0]["links"][0]["inertial"]["com"] = {0, 0, 0};  // point mass on the axis

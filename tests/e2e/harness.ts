@@ -11,6 +11,7 @@ export interface DebugHandle {
   timestep(): number;
   bodyCount(): number;
   bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
+  toScreen(x: number, y: number, z: number): { x: number; y: number }; // CSS pixels
 }
 declare global {
   interface Window {

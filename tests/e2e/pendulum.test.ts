@@ -40,4 +40,34 @@ describe('the page', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('drags the bob with the mouse: it follows the pointer, and is free again on release', async () => {
+    const { page, problems } = await harness.open();
+    // The bob sits 1 m from the pivot along the rod's −z axis: rotate (0, 0, −1) by the pose.
+    const bob = () =>
+      page.evaluate(() => {
+        const [x, y, z, ux, uy, uz, w] = window.__featherweight!.bodyPose(0);
+        // v' = v + w t + u × t with t = 2 u × v, v = (0, 0, −1): t = (−2uy, 2ux, 0).
+        const t = [-2 * uy, 2 * ux, 0];
+        const v = [w * t[0] + (uy * t[2] - uz * t[1]), w * t[1] + (uz * t[0] - ux * t[2]), -1 + w * t[2] + (ux * t[1] - uy * t[0])];
+        return [x + v[0], y + v[1], z + v[2]];
+      });
+    await page.keyboard.press(' '); // pause to aim
+    const start = await bob();
+    const screen = await page.evaluate((p) => window.__featherweight!.toScreen(p[0], p[1], p[2]), start);
+    await page.mouse.move(screen.x, screen.y);
+    await page.mouse.down();
+    await page.keyboard.press(' '); // run while holding the bob
+    for (let i = 1; i <= 10; i++) await page.mouse.move(screen.x - 10 * i, screen.y); // 100 px to the left
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.drag-label').isVisible()).toBe(true);
+    expect(await page.locator('.drag-label').textContent()).toMatch(/^\d+\.\d N$/);
+    const held = await bob();
+    expect(held[0]).toBeLessThan(start[0] - 0.1); // screen left is world −x from this camera
+    await page.mouse.up();
+    expect(await page.locator('.drag-label').isVisible()).toBe(false);
+    await page.screenshot({ path: 'test-results/pendulum-drag.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -2,6 +2,8 @@
 // engine validates it and answers with '' or a message naming the JSON path. Scene data only
 // ever reaches the page as textContent.
 import type { BodyInfo } from 'featherweight-wasm/featherweight.js';
+import * as THREE from 'three';
+import { DragController } from './drag';
 import { Hud } from './hud';
 import { PoseView, POSE_STRIDE } from './pose_view';
 import { Renderer, type CameraSetup } from './renderer';
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
   const poses = new PoseView(engine, sim);
   const loop = new SimLoop((count) => sim.step(count), () => sim.timestep());
   const hud = new Hud(byId('hud'));
+  const canvas = byId<HTMLCanvasElement>('view');
+  const drag = new DragController(engine, sim, renderer, canvas);
 
   // Loads scene text; on failure the message is shown and the previous scene keeps running.
   function applyScene(text: string, origin: string): boolean {
@@ -131,6 +135,7 @@ async function main(): Promise<void> {
       timestep: () => sim.timestep(),
       bodyCount: () => sim.bodyCount(),
       bodyPose: (i: number) => Array.from(poses.poses.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
+      toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
     },
   });
 
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
     last = now;
     loop.frame(wallSeconds);
     renderer.applyPoses(poses.poses);
+    drag.update();
     renderer.render();
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv());
     requestAnimationFrame(frame);

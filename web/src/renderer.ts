@@ -94,6 +94,31 @@ export class Renderer {
     this.controls.update();
   }
 
+  /** The body objects, for picking. */
+  bodyObjects(): THREE.Object3D[] {
+    return this.bodies;
+  }
+
+  /** Index of the body an object (a shape mesh) belongs to, or −1. */
+  bodyIndexOf(object: THREE.Object3D): number {
+    for (let o: THREE.Object3D | null = object; o; o = o.parent) {
+      const index = this.bodies.indexOf(o);
+      if (index >= 0) return index;
+    }
+    return -1;
+  }
+
+  setOrbitEnabled(enabled: boolean): void {
+    this.controls.enabled = enabled;
+  }
+
+  /** Where a world point appears on the canvas, in CSS pixels from its top-left corner. */
+  toScreen(point: THREE.Vector3): { x: number; y: number } {
+    const p = point.clone().project(this.camera);
+    const rect = this.canvas.getBoundingClientRect();
+    return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
+  }
+
   /** Copies poses (x, y, z, qx, qy, qz, qw per body) into the body objects. */
   applyPoses(poses: Float32Array): void {
     for (let i = 0; i < this.bodies.length; i++) {

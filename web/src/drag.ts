@@ -1,0 +1,124 @@
+// Grabbing bodies with the mouse or a finger: a raycast picks the body and the point, the
+// pointer then moves a target on a plane facing the camera through that point (the wheel, or
+// Shift with up/down, moves it in depth), and the engine's mouse spring does the physics. A
+// line shows the spring with its force in newtons.
+import * as THREE from 'three';
+import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { Renderer } from './renderer';
+
+export class DragController {
+  private readonly raycaster = new THREE.Raycaster();
+  private readonly plane = new THREE.Plane();
+  private readonly target = new THREE.Vector3();
+  private readonly line: THREE.Line;
+  private readonly label: HTMLElement;
+  private pointerId: number | null = null;
+  private lastY = 0;
+
+  constructor(
+    private readonly engine: FeatherweightModule,
+    private readonly sim: Simulation,
+    private readonly renderer: Renderer,
+    private readonly canvas: HTMLCanvasElement,
+  ) {
+    this.line = new THREE.Line(
+      new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]),
+      new THREE.LineBasicMaterial({ color: '#d9482b' }),
+    );
+    this.line.visible = false;
+    this.line.frustumCulled = false;
+    renderer.scene.add(this.line);
+    this.label = document.createElement('div');
+    this.label.className = 'drag-label';
+    this.label.hidden = true;
+    document.body.append(this.label);
+    // Capture phase: runs before the orbit controls' own listener, which a grab then stops.
+    canvas.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
+    canvas.addEventListener('pointermove', (e) => this.move(e));
+    canvas.addEventListener('pointerup', (e) => this.up(e));
+    canvas.addEventListener('pointercancel', (e) => this.up(e));
+    canvas.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
+  }
+
+  get active(): boolean {
+    return this.pointerId !== null;
+  }
+
+  private rayFrom(event: PointerEvent | WheelEvent): void {
+    const rect = this.canvas.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      ((event.clientX - rect.left) / rect.width) * 2 - 1,
+      -((event.clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    this.raycaster.setFromCamera(ndc, this.renderer.camera);
+  }
+
+  private down(event: PointerEvent): void {
+    if (event.button !== 0) return;
+    this.rayFrom(event);
+    const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true)[0];
+    const body = hit ? this.renderer.bodyIndexOf(hit.object) : -1;
+    if (!hit || body < 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation(); // the orbit controls must not turn the view now
+    this.pointerId = event.pointerId;
+    this.canvas.setPointerCapture(event.pointerId);
+    this.lastY = event.clientY;
+    this.target.copy(hit.point);
+    this.plane.setFromNormalAndCoplanarPoint(this.renderer.camera.getWorldDirection(new THREE.Vector3()), hit.point);
+    this.sim.startDrag(body, hit.point.x, hit.point.y, hit.point.z);
+    this.renderer.setOrbitEnabled(false);
+  }
+
+  private move(event: PointerEvent): void {
+    if (event.pointerId !== this.pointerId) return;
+    if (event.shiftKey) {
+      // Shift: up/down moves the target towards or away from the camera.
+      this.pushInDepth((this.lastY - event.clientY) * 0.01);
+    } else {
+      this.rayFrom(event);
+      this.raycaster.ray.intersectPlane(this.plane, this.target);
+    }
+    this.lastY = event.clientY;
+    this.sim.moveDrag(this.target.x, this.target.y, this.target.z);
+  }
+
+  private wheel(event: WheelEvent): void {
+    if (!this.active) return;
+    event.preventDefault();
+    this.pushInDepth(-event.deltaY * 0.002);
+    this.sim.moveDrag(this.target.x, this.target.y, this.target.z);
+  }
+
+  private pushInDepth(metres: number): void {
+    const direction = this.renderer.camera.getWorldDirection(new THREE.Vector3());
+    this.target.addScaledVector(direction, metres);
+    this.plane.setFromNormalAndCoplanarPoint(direction, this.target);
+  }
+
+  private up(event: PointerEvent): void {
+    if (event.pointerId !== this.pointerId) return;
+    this.pointerId = null;
+    this.sim.endDrag();
+    this.renderer.setOrbitEnabled(true);
+    this.line.visible = false;
+    this.label.hidden = true;
+  }
+
+  /** Once per frame: the spring line from the grabbed point to the target, and its force. */
+  update(): void {
+    if (!this.active) return;
+    const d = new Float64Array(this.engine.HEAPF64.buffer, this.sim.dragPointer(), 6);
+    const positions = this.line.geometry.getAttribute('position') as THREE.BufferAttribute;
+    positions.setXYZ(0, d[0], d[1], d[2]);
+    positions.setXYZ(1, this.target.x, this.target.y, this.target.z);
+    positions.needsUpdate = true;
+    this.line.visible = true;
+    const screen = this.target.clone().project(this.renderer.camera);
+    const rect = this.canvas.getBoundingClientRect();
+    this.label.style.left = `${rect.left + ((screen.x + 1) / 2) * rect.width + 12}px`;
+    this.label.style.top = `${rect.top + ((1 - screen.y) / 2) * rect.height - 8}px`;
+    this.label.textContent = `${Math.hypot(d[3], d[4], d[5]).toFixed(1)} N`;
+    this.label.hidden = false;
+  }
+}
