@@ -13,7 +13,7 @@ inline Motion linkKinematics(const Model& model, Data& data, const Eigen::Vector
   const size_t li = size_t(i);
   const JointModel& j = model.joints[li];
   const int p = model.parent[li];
-  data.Xup[li] = jointTransform(j, q) * model.jointPlacement[li];
+  data.Xup[li] = jointTransformFrom(j, model.jointPlacement[li], q);
   const Motion vJ = jointVelocity(j, v);
   data.v[li] = p < 0 ? vJ : data.Xup[li].apply(data.v[size_t(p)]) + vJ;
   if (worldPoses) data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];

@@ -1,6 +1,8 @@
 #pragma once
 // Joint models (RBDA §4.4, Table 4.1). Motion subspaces are constant in the child frame for
 // every type here, so the joint bias velocity c_J = Ṡ q̇ is zero.
+#include <cmath>
+
 #include "spatial/transform.h"
 
 namespace fw {
@@ -47,6 +49,11 @@ Quat quaternionAt(const Vector& q, int i) {
   return Quat(q[i], q[i + 1], q[i + 2], q[i + 3]);
 }
 
+// X_J(q) X_T: parent frame → child frame, for a joint placed at X_T (RBDA eq. 4.9). Revolute
+// joints only rotate (X_J has no translation), so X_T's translation carries over unchanged.
+template <typename Vector>
+Transform jointTransformFrom(const JointModel& j, const Transform& placement, const Vector& q);
+
 // X_J(q): joint frame → child frame (RBDA Table 4.1).
 template <typename Vector>
 Transform jointTransform(const JointModel& j, const Vector& q) {
@@ -63,6 +70,23 @@ Transform jointTransform(const JointModel& j, const Vector& q) {
     case JointType::Fixed: return Transform::Identity();
   }
   return Transform::Identity();
+}
+
+template <typename Vector>
+Transform jointTransformFrom(const JointModel& j, const Transform& placement, const Vector& q) {
+  if (j.type == JointType::Revolute) {
+    const double angle = q[j.idx_q];
+    const double s = std::sin(angle), c = std::cos(angle);
+    // Rodrigues: R = c 1 + s a× + (1 − c) a aᵀ; X_J's rotation is Rᵀ.
+    const Vec3& a = j.axis;
+    Mat3 Rt = ((1 - c) * a) * a.transpose();
+    Rt.diagonal().array() += c;
+    Rt(0, 1) += s * a.z(), Rt(1, 0) -= s * a.z();
+    Rt(0, 2) -= s * a.y(), Rt(2, 0) += s * a.y();
+    Rt(1, 2) += s * a.x(), Rt(2, 1) -= s * a.x();
+    return {Rt * placement.E, placement.r};
+  }
+  return jointTransform(j, q) * placement;
 }
 
 // Column k of the motion subspace S (child coordinates).
