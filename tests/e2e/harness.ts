@@ -12,6 +12,7 @@ export interface DebugHandle {
   bodyCount(): number;
   bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
   toScreen(x: number, y: number, z: number): { x: number; y: number }; // CSS pixels
+  plotSamples(): number; // points in the live plot
 }
 declare global {
   interface Window {

@@ -1,5 +1,6 @@
 // The deployed page, opened in headless Chromium: it loads without a console error, draws
 // something, the pendulum visibly swings, and pause + step advance by exactly one dt.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { usePageHarness } from './harness';
 import { changedFraction, decode, luminanceSpread } from './pixels';
@@ -67,6 +68,23 @@ describe('the page', () => {
     await page.mouse.up();
     expect(await page.locator('.drag-label').isVisible()).toBe(false);
     await page.screenshot({ path: 'test-results/pendulum-drag.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plots the energy live and exports what it plots as CSV', async () => {
+    const { page, problems } = await harness.open();
+    await page.waitForFunction(() => window.__featherweight!.plotSamples() > 10, null, { timeout: 30_000 });
+    expect(await page.locator('#plot-picker').inputValue()).toBe('0');
+    expect(await page.locator('#plot-picker option').first().textContent()).toBe('Energy (J)');
+    expect(await page.locator('#plot canvas').count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
+    const text = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(text[0]).toBe('t,kinetic,potential,total');
+    expect(text.length).toBeGreaterThan(10);
+    const [, kinetic, potential, total] = text[text.length - 1].split(',').map(Number);
+    expect(kinetic + potential).toBeCloseTo(total, 9);
+    expect(total).toBeCloseTo(9.81 * (1.5 - Math.cos(1)), 3); // released from rest at 1 rad
     expect(problems).toEqual([]);
     await page.close();
   });

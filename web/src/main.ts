@@ -5,6 +5,7 @@ import type { BodyInfo } from 'featherweight-wasm/featherweight.js';
 import * as THREE from 'three';
 import { DragController } from './drag';
 import { Hud } from './hud';
+import { LivePlots } from './plots';
 import { PoseView, POSE_STRIDE } from './pose_view';
 import { Renderer, type CameraSetup } from './renderer';
 import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
@@ -15,6 +16,7 @@ interface SceneMeta {
   title?: string;
   description?: string;
   observe?: string[];
+  plots?: { quantity: string; joint?: string }[];
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -59,6 +61,14 @@ async function main(): Promise<void> {
   const hud = new Hud(byId('hud'));
   const canvas = byId<HTMLCanvasElement>('view');
   const drag = new DragController(engine, sim, renderer, canvas);
+  const plots = new LivePlots(engine, sim, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
+  byId('plot-csv').addEventListener('click', () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([plots.csv()], { type: 'text/csv' }));
+    link.download = 'featherweight-plot.csv';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
 
   // Loads scene text; on failure the message is shown and the previous scene keeps running.
   function applyScene(text: string, origin: string): boolean {
@@ -73,6 +83,7 @@ async function main(): Promise<void> {
     const doc = JSON.parse(text) as { meta?: SceneMeta; camera?: CameraSetup };
     renderer.setCamera(doc.camera);
     showMeta(doc.meta, origin);
+    plots.setScene(doc.meta?.plots);
     loop.clearBacklog();
     return true;
   }
@@ -136,6 +147,7 @@ async function main(): Promise<void> {
       bodyCount: () => sim.bodyCount(),
       bodyPose: (i: number) => Array.from(poses.poses.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
       toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
+      plotSamples: () => plots.sampleCount,
     },
   });
 
@@ -147,6 +159,7 @@ async function main(): Promise<void> {
     loop.frame(wallSeconds);
     renderer.applyPoses(poses.poses);
     drag.update();
+    plots.sample(sim.time());
     renderer.render();
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv());
     requestAnimationFrame(frame);

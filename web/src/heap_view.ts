@@ -1,0 +1,20 @@
+// A Float64Array over part of the engine's memory that follows memory growth: the view is
+// re-created only when the wasm memory's ArrayBuffer has been replaced or the place moved.
+import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+
+export class Float64HeapView {
+  private view: Float64Array | null = null;
+  private pointer = -1;
+
+  constructor(private readonly engine: FeatherweightModule) {}
+
+  /** The `length` float64s at byte offset `pointer`. */
+  at(pointer: number, length: number): Float64Array {
+    const buffer = this.engine.HEAPF64.buffer;
+    if (this.view === null || this.view.buffer !== buffer || pointer !== this.pointer || this.view.length !== length) {
+      this.view = new Float64Array(buffer, pointer, length);
+      this.pointer = pointer;
+    }
+    return this.view;
+  }
+}
