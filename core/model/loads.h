@@ -9,11 +9,14 @@ namespace fw {
 
 struct Loads {
   explicit Loads(const Model& model)
-      : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)) {}
+      : tau(Eigen::VectorXd::Zero(model.nv)),
+        externalWorld(size_t(model.nlinks)),
+        qddPrescribed(Eigen::VectorXd::Zero(model.nv)) {}
 
-  Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate
+  Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate (not used by prescribed ones)
   std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
-  bool anyExternal = false;          // lets the algorithms skip world transforms when false
+  Eigen::VectorXd qddPrescribed;      // nv: accelerations of the prescribed coordinates (others ignored)
+  bool anyExternal = false;          // set by addPointForce/addTorque; lets the algorithms skip the forces
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

@@ -17,11 +17,12 @@ struct LinkSpec {
   double coulombFriction = 0;
   double linearDrag = 0;
   double angularDrag = 0;
+  bool prescribed = false;  // motion prescribed through Loads::qddPrescribed (hybrid dynamics)
 };
 
 class ModelBuilder {
  public:
-  // Returns the new link's index. The parent must already exist.
+  // Returns the new link's index. The parent must already exist (asserted).
   int addLink(const LinkSpec& spec);
   Model build() const { return model_; }
 
