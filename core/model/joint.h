@@ -19,10 +19,6 @@ struct JointModel {
   int idx_v = 0;  // first velocity coordinate in v
   int nq = 0;
   int nv = 0;
-  // Derived by ModelBuilder: the axis is axisSign · e_axisIndex (a coordinate axis), or
-  // axisIndex = −1 for any other direction. Lets revolute joints turn two columns, not nine.
-  int axisIndex = -1;
-  double axisSign = 1;
 };
 
 inline int configurationSize(JointType t) {

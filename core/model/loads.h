@@ -9,14 +9,11 @@ namespace fw {
 
 struct Loads {
   explicit Loads(const Model& model)
-      : tau(Eigen::VectorXd::Zero(model.nv)),
-        externalWorld(size_t(model.nlinks)),
-        qddPrescribed(Eigen::VectorXd::Zero(model.nv)) {}
+      : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)) {}
 
-  Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate (not used by prescribed ones)
+  Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate
   std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
-  Eigen::VectorXd qddPrescribed;      // nv: accelerations of the prescribed coordinates (others ignored)
-  bool anyExternal = false;          // set by addPointForce/addTorque; lets the algorithms skip the forces
+  bool anyExternal = false;          // lets the algorithms skip world transforms when false
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

@@ -30,15 +30,7 @@ struct Model {
   std::vector<double> damping;          // τ = −d q̇
   std::vector<double> springStiffness;  // τ = −k (q − rest), 1-DoF joints
   std::vector<double> springRest;
-  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (algorithms/joint_friction.h)
-  // Prescribed motion (hybrid dynamics): the joint follows Loads::qddPrescribed and the
-  // dynamics report the effort it takes. Set per joint, so all coordinates of a joint agree.
-  std::vector<char> prescribed;
-
-  // Derived by ModelBuilder, for the algorithms.
-  std::vector<int> root;                   // per link: the root link of its tree
-  std::vector<char> placementRotates;      // per link: X_T has a rotation (else a pure shift)
-  bool anyPrescribed = false;
+  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (constraints/)
 
   // Identity poses: zeros and unit quaternions.
   Eigen::VectorXd neutralConfiguration() const;

@@ -17,12 +17,11 @@ struct LinkSpec {
   double coulombFriction = 0;
   double linearDrag = 0;
   double angularDrag = 0;
-  bool prescribed = false;  // motion prescribed through Loads::qddPrescribed (hybrid dynamics)
 };
 
 class ModelBuilder {
  public:
-  // Returns the new link's index. The parent must already exist (asserted).
+  // Returns the new link's index. The parent must already exist.
   int addLink(const LinkSpec& spec);
   Model build() const { return model_; }
 
