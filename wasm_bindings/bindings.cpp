@@ -51,6 +51,11 @@ class Simulation {
     return world_ ? reinterpret_cast<uintptr_t>(world_->poses().data()) : 0;
   }
 
+  // bodyCount() * 6 float32s: each body's origin velocity then angular velocity (world).
+  uintptr_t velocitiesPointer() const {
+    return world_ ? reinterpret_cast<uintptr_t>(world_->velocities().data()) : 0;
+  }
+
   std::string bodiesJson() const {
     nlohmann::json bodies = nlohmann::json::array();
     if (!world_) return bodies.dump();
@@ -62,11 +67,19 @@ class Simulation {
                             {"quaternion", {s.orientation.w(), s.orientation.x(), s.orientation.y(), s.orientation.z()}},
                             {"color", s.color}};
         if (s.type == fw::ShapeType::Box) j["size"] = vec(s.size);
-        else j["radius"] = s.radius;
+        if (s.type == fw::ShapeType::Sphere || s.type == fw::ShapeType::Capsule || s.type == fw::ShapeType::Cylinder)
+          j["radius"] = s.radius;
         if (s.type == fw::ShapeType::Capsule || s.type == fw::ShapeType::Cylinder) j["length"] = s.length;
+        if (s.type == fw::ShapeType::ConvexHull && s.hull) {
+          nlohmann::json points = nlohmann::json::array();
+          for (const Eigen::Vector3d& p : s.hull->vertices) points.push_back(vec(p));
+          j["points"] = points;
+        }
         shapes.push_back(j);
       }
-      bodies.push_back({{"name", body.name}, {"shapes", shapes}});
+      const fw::Inertia& inertia = world_->model().inertia[bodies.size()];
+      bodies.push_back({{"name", body.name}, {"shapes", shapes}, {"mass", inertia.mass},
+                        {"centerOfMass", vec(inertia.com)}});
     }
     return bodies.dump();
   }
@@ -78,10 +91,38 @@ class Simulation {
     for (int i = 0; i < m.nlinks; ++i) {
       const fw::JointModel& j = m.joints[i];
       joints.push_back({{"name", world_->visuals()[i].name}, {"type", jointTypeName(j.type)},
-                        {"body", i}, {"qIndex", j.idx_q}, {"vIndex", j.idx_v},
-                        {"nq", j.nq}, {"nv", j.nv}});
+                        {"body", i}, {"parentBody", m.parent[i]}, {"qIndex", j.idx_q}, {"vIndex", j.idx_v},
+                        {"nq", j.nq}, {"nv", j.nv}, {"axis", vec(j.axis)}});
     }
     return joints.dump();
+  }
+
+  // Contact points of the last step: contactCount() × 8 float32s at contactsPointer(): position,
+  // normal (from the first shape to the second), normal impulse (N·s), separation (m).
+  int contactCount() const { return world_ ? int(world_->contacts().size()) : 0; }
+  uintptr_t contactsPointer() const {
+    return world_ ? reinterpret_cast<uintptr_t>(world_->contactBuffer().data()) : 0;
+  }
+
+  // Motors, by index in scene order (motorsJson()); targets change live.
+  std::string motorsJson() const {
+    nlohmann::json motors = nlohmann::json::array();
+    if (!world_) return motors.dump();
+    for (fw::JointMotor& m : const_cast<fw::World&>(*world_).motors()) {
+      const char* mode = m.mode == fw::MotorMode::Velocity ? "velocity" : m.mode == fw::MotorMode::Position ? "position" : "prescribed";
+      motors.push_back({{"joint", world_->visuals()[size_t(m.link)].name}, {"mode", mode}});
+    }
+    return motors.dump();
+  }
+  void setMotorTarget(int motor, double position, double velocity) {
+    if (!world_ || motor < 0 || motor >= int(world_->motors().size())) return;
+    fw::JointMotor& m = world_->motors()[size_t(motor)];
+    m.targetPosition = position;
+    m.targetVelocity = velocity;
+  }
+  double motorEffort(int motor) const {
+    if (!world_ || motor < 0 || motor >= int(world_->motors().size())) return 0;
+    return const_cast<fw::World&>(*world_).motors()[size_t(motor)].effort;
   }
 
   int nq() const { return world_ ? world_->model().nq : 0; }
@@ -142,8 +183,14 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("timestep", &Simulation::timestep)
       .function("bodyCount", &Simulation::bodyCount)
       .function("posesPointer", &Simulation::posesPointer)
+      .function("velocitiesPointer", &Simulation::velocitiesPointer)
       .function("bodiesJson", &Simulation::bodiesJson)
       .function("jointsJson", &Simulation::jointsJson)
+      .function("contactCount", &Simulation::contactCount)
+      .function("contactsPointer", &Simulation::contactsPointer)
+      .function("motorsJson", &Simulation::motorsJson)
+      .function("setMotorTarget", &Simulation::setMotorTarget)
+      .function("motorEffort", &Simulation::motorEffort)
       .function("nq", &Simulation::nq)
       .function("nv", &Simulation::nv)
       .function("qPointer", &Simulation::qPointer)

@@ -24,10 +24,30 @@ export interface Simulation {
    * itself may grow, so re-create views when HEAPF32.buffer changes.
    */
   posesPointer(): number;
+  /**
+   * Byte offset of bodyCount() * 6 float32s, per body in world coordinates: the velocity of the
+   * body frame's origin (m/s), then the angular velocity (rad/s). Updated with the poses.
+   */
+  velocitiesPointer(): number;
   /** JSON array describing each body for rendering: see BodyInfo. Valid until the next load(). */
   bodiesJson(): string;
   /** JSON array describing each joint: see JointInfo. */
   jointsJson(): string;
+
+  /** Contact points of the last step. */
+  contactCount(): number;
+  /**
+   * Byte offset of contactCount() * 8 float32s, per contact point: position (x, y, z), normal
+   * (x, y, z, from the first shape to the second), normal impulse (N·s), separation (m).
+   * Valid until the next step.
+   */
+  contactsPointer(): number;
+  /** JSON array of the scene's motors in order: see MotorInfo. */
+  motorsJson(): string;
+  /** New targets for motor `motor` (position: rad or m; velocity: rad/s or m/s); live. */
+  setMotorTarget(motor: number, position: number, velocity: number): void;
+  /** The effort (N·m or N) the motor applied over the last step. */
+  motorEffort(motor: number): number;
 
   /** Generalised coordinates: nq() float64s at qPointer(), nv() at vPointer(). */
   nq(): number;
@@ -79,16 +99,27 @@ export interface ShapeInfo {
 export interface BodyInfo {
   name: string; // "articulation/link" or the free body's name
   shapes: ShapeInfo[];
+  mass: number; // kg
+  centerOfMass: [number, number, number]; // in the body frame
 }
 
 export interface JointInfo {
   name: string; // "articulation/link"
   type: 'revolute' | 'prismatic' | 'spherical' | 'free' | 'fixed';
   body: number;
+  /** the parent body's index, -1 for the world */
+  parentBody: number;
+  /** revolute/prismatic axis in the body (child) frame */
+  axis: [number, number, number];
   qIndex: number;
   vIndex: number;
   nq: number;
   nv: number;
+}
+
+export interface MotorInfo {
+  joint: string; // "articulation/link"
+  mode: 'velocity' | 'position' | 'prescribed';
 }
 
 export interface FeatherweightModule {

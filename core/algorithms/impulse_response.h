@@ -12,12 +12,20 @@ namespace fw {
 // it after the step's dynamics, not in the middle).
 void impulseResponse(const Model& model, Data& data, int link, const Force& impulseWorld, Eigen::VectorXd& dqd);
 
+// The same, written only into the segment of `link`'s tree (Model::treeFirstV…treeEndV): the
+// response never leaves the tree, and a world of many bodies should not pay for the others.
+void impulseResponseInTree(const Model& model, Data& data, int link, const Force& impulseWorld, double* dqdTree);
+void jointImpulseResponseInTree(const Model& model, Data& data, int link, int coordinate, double* dqdTree);
+// A generalised impulse on all of `link`'s joint coordinates at once (first nv entries used).
+void jointImpulseResponseInTree(const Model& model, Data& data, int link, const Vec6& generalizedImpulse,
+                                double* dqdTree);
+
 // Δq̇ = H⁻¹ e for a unit generalised impulse on one velocity coordinate of `link`'s joint
 // (a column of the inverse joint-space inertia), in O(n). Same prerequisites as above.
 void jointImpulseResponse(const Model& model, Data& data, int link, int coordinate, Eigen::VectorXd& dqd);
 
 // The 3×3 collision matrix K of a point on a link (world coordinates): the point's velocity
-// change per unit impulse applied there, Δu = K p. `dqd` is scratch of nv entries.
+// change per unit impulse applied there, Δu = K p. `dqd` is scratch of at least the tree's nv.
 Mat3 collisionMatrix(const Model& model, Data& data, int link, const Vec3& pointWorld, Eigen::VectorXd& dqd);
 
 }  // namespace fw

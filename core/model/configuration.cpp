@@ -3,14 +3,14 @@
 #include <cmath>
 
 namespace fw {
-namespace {
 
-// exp of a rotation vector φ as a quaternion.
 Quat quaternionExp(const Vec3& phi) {
   const double angle = phi.norm();
   if (angle < 1e-12) return Quat(1, 0.5 * phi.x(), 0.5 * phi.y(), 0.5 * phi.z()).normalized();
   return Quat(Eigen::AngleAxisd(angle, phi / angle));
 }
+
+namespace {
 
 // Left Jacobian of SO(3), V(φ) = 1 + (1 − cos θ)/θ² φ× + (θ − sin θ)/θ³ φ×², so that the SE(3)
 // exponential of a body twist (φ, ρ) moves the origin by R V(φ) ρ.

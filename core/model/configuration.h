@@ -21,6 +21,9 @@ void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd
 void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,
                    const Eigen::VectorXd& v, Eigen::VectorXd& out);
 
+// exp of a rotation vector φ as a unit quaternion.
+Quat quaternionExp(const Vec3& phi);
+
 // Rescales every quaternion of q to unit length.
 void normalizeConfiguration(const Model& model, Eigen::VectorXd& q);
 

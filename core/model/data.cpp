@@ -44,18 +44,6 @@ Data::Data(const Model& model, bool withMassMatrix) {
   q0 = qStage = Eigen::VectorXd::Zero(model.nq);
   dq = vStage = errorV = errorQ = v0 = Eigen::VectorXd::Zero(model.nv);
   stageV.assign(7, Eigen::VectorXd::Zero(model.nv));
-  for (int i = 0; i < model.nlinks; ++i) {
-    const JointModel& j = model.joints[size_t(i)];
-    for (int k = 0; k < j.nv; ++k) {
-      if (model.coulombFriction[size_t(j.idx_v + k)] > 0) {
-        frictionCoordinate.push_back(j.idx_v + k);
-        frictionLink.push_back(i);
-      }
-    }
-  }
-  frictionResponse = Eigen::MatrixXd::Zero(model.nv, Eigen::Index(frictionCoordinate.size()));
-  frictionImpulse = Eigen::VectorXd::Zero(Eigen::Index(frictionCoordinate.size()));
-  responseScratch = Eigen::VectorXd::Zero(model.nv);
   stageA.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageK.assign(7, Eigen::VectorXd::Zero(model.nv));
 }

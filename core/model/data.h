@@ -45,13 +45,6 @@ struct Data {
   std::vector<Eigen::VectorXd> stageK;          // and the chart rates of q̇ᵢ (configuration.h)
   Eigen::VectorXd vStage, errorV, errorQ, v0;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
-
-  // Joint friction (constraints/joint_friction): the coordinates with a friction bound, their
-  // columns of H⁻¹ for the current q, and the accumulated impulses of the current step.
-  std::vector<int> frictionCoordinate, frictionLink;
-  Eigen::MatrixXd frictionResponse;  // nv × (number of friction coordinates)
-  Eigen::VectorXd frictionImpulse;
-  Eigen::VectorXd responseScratch;
 };
 
 }  // namespace fw

@@ -1,6 +1,7 @@
 #include "model/model.h"
 
 #include <cassert>
+#include <algorithm>
 
 #include "model/model_builder.h"
 
@@ -16,8 +17,23 @@ Eigen::VectorXd Model::neutralConfiguration() const {
 }
 
 int ModelBuilder::addLink(const LinkSpec& spec) {
-  assert(spec.parent < model_.nlinks);
   Model& m = model_;
+  assert(spec.parent < m.nlinks);
+  // Trees stay contiguous: a child joins the newest tree, a root starts a new one.
+  if (spec.parent < 0) {
+    m.treeFirstLink.push_back(m.nlinks);
+    m.treeFirstV.push_back(m.nv);
+    m.treeEndLink.push_back(m.nlinks);
+    m.treeEndV.push_back(m.nv);
+  } else if (const int block = m.treeOf[size_t(spec.parent)]; block != m.treeCount() - 1) {
+    // A child of an earlier tree after another root: its block absorbs every later one, so
+    // blocks stay contiguous (the trees inside still do not interact).
+    for (int& t : m.treeOf) t = std::min(t, block);
+    m.treeEndLink[size_t(block)] = m.treeEndLink.back();
+    m.treeEndV[size_t(block)] = m.treeEndV.back();
+    for (auto* list : {&m.treeFirstLink, &m.treeEndLink, &m.treeFirstV, &m.treeEndV}) list->resize(size_t(block) + 1);
+  }
+  m.treeOf.push_back(m.treeCount() - 1);
   JointModel j;
   j.type = spec.type;
   j.axis = spec.axis.normalized();
@@ -27,6 +43,8 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   j.nv = velocitySize(spec.type);
   m.nq += j.nq;
   m.nv += j.nv;
+  m.treeEndLink.back() = m.nlinks + 1;
+  m.treeEndV.back() = m.nv;
   m.parent.push_back(spec.parent);
   m.joints.push_back(j);
   m.jointPlacement.push_back(spec.placement);

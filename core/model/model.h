@@ -26,11 +26,20 @@ struct Model {
   std::vector<double> linearDrag;   // force −k v|v| at the centre of mass (Wawrzyński)
   std::vector<double> angularDrag;  // torque −k ω
 
+  // Trees (articulations) of the forest. A tree's links, and its velocity coordinates, are
+  // contiguous, so whatever touches one tree works on a segment: [firstLink, endLink),
+  // [firstV, endV). A free body is a tree of one link. (Should links of trees interleave, the
+  // "tree" is the smallest contiguous block holding them: still correct, only larger.)
+  std::vector<int> treeOf;  // per link
+  std::vector<int> treeFirstLink, treeEndLink, treeFirstV, treeEndV;
+  int treeCount() const { return int(treeFirstLink.size()); }
+  int treeNv(int tree) const { return treeEndV[size_t(tree)] - treeFirstV[size_t(tree)]; }
+
   // Per velocity coordinate.
   std::vector<double> damping;          // τ = −d q̇
   std::vector<double> springStiffness;  // τ = −k (q − rest), 1-DoF joints
   std::vector<double> springRest;
-  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (constraints/)
+  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (a solver row, world/contacts.cpp)
 
   // Identity poses: zeros and unit quaternions.
   Eigen::VectorXd neutralConfiguration() const;

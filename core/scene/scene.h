@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "constraints/constraint_solver.h"
+#include "constraints/joint_limit.h"
+#include "constraints/joint_motor.h"
 #include "shapes/shape.h"
 
 namespace fw {
@@ -43,6 +46,8 @@ struct JointDescription {
   double friction = 0;       // bound of the Coulomb friction effort, N·m or N
   double springStiffness = 0;
   double springRest = 0;
+  std::optional<JointLimit> limits;  // .link is filled in by the builder
+  std::optional<JointMotor> motor;   // likewise
 };
 
 struct LinkDescription {
@@ -60,6 +65,8 @@ struct ArticulationDescription {
   std::string name;
   std::vector<LinkDescription> links;  // parents before children
   bool isFreeBody = false;             // came from "bodies": one link named like the body
+  bool isStatic = false;               // a static body: one link welded to the world
+  bool selfCollision = false;          // may non-adjacent links of this articulation touch?
 };
 
 struct WorldDescription {
@@ -71,6 +78,8 @@ struct WorldDescription {
   double relativeTolerance = 1e-8;
   double minStep = 1e-9;
   double maxStep = 0;  // 0: the timestep
+  std::string stepping;  // "realtime" | "accurate"; default from the integrator
+  SolverSettings solver;
 };
 
 struct Camera {

@@ -71,7 +71,10 @@ World buildWorld(const SceneDescription& scene) {
   ModelBuilder builder;
   std::vector<BodyVisual> visuals;
   std::vector<const LinkDescription*> linkOfBody;
+  WorldInteractions interactions;
+  const bool accurate = scene.world.stepping == "accurate";
   for (const ArticulationDescription& a : scene.articulations) {
+    interactions.selfCollision.push_back(a.selfCollision ? 1 : 0);
     std::vector<int> bodyOfLink(a.links.size());
     for (size_t i = 0; i < a.links.size(); ++i) {
       const LinkDescription& link = a.links[i];
@@ -94,9 +97,31 @@ World buildWorld(const SceneDescription& scene) {
       spec.springRest = link.joint.springRest;
       spec.linearDrag = link.linearDrag;
       spec.angularDrag = link.angularDrag;
-      bodyOfLink[i] = builder.addLink(spec);
+      const int body = bodyOfLink[i] = builder.addLink(spec);
       visuals.push_back({spec.name, link.shapes});
       linkOfBody.push_back(&link);
+      for (const Shape& shape : link.shapes) {
+        if (shape.collisionMask == 0) continue;  // drawn only
+        Collider collider;
+        collider.shape = shape;
+        collider.link = body;
+        interactions.colliders.push_back(collider);
+      }
+      if (link.joint.limits) {
+        JointLimit limit = *link.joint.limits;
+        limit.link = body;
+        interactions.limits.push_back(limit);
+      }
+      if (link.joint.motor) {
+        JointMotor motor = *link.joint.motor;
+        motor.link = body;
+        if (accurate && motor.mode == MotorMode::Prescribed)
+          throw SceneError(link.path + "/joint/motor", "prescribed motion needs realtime stepping (semi-implicit-euler)");
+        if (accurate && motor.mode == MotorMode::Velocity && motor.damping <= 0)
+          throw SceneError(link.path + "/joint/motor",
+                           "in accurate stepping a velocity motor is the effort damping·(target − q̇): give it damping > 0");
+        interactions.motors.push_back(motor);
+      }
     }
   }
   Model model = builder.build();
@@ -131,7 +156,9 @@ World buildWorld(const SceneDescription& scene) {
   settings.integrator.relativeTolerance = scene.world.relativeTolerance;
   settings.integrator.minStep = scene.world.minStep;
   settings.integrator.maxStep = scene.world.maxStep;
-  return World(std::move(model), std::move(initial), settings, std::move(visuals));
+  settings.stepping = accurate ? Stepping::Accurate : Stepping::Realtime;
+  settings.solver = scene.world.solver;
+  return World(std::move(model), std::move(initial), settings, std::move(visuals), std::move(interactions));
 }
 
 }  // namespace fw

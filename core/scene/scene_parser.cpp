@@ -6,18 +6,40 @@
 #include <map>
 #include <set>
 
+#include "collision/convex_hull.h"
+
 namespace fw {
 namespace {
 
 // Fields the format defines whose physics lands with a later piece of the core. They are
 // refused by name rather than ignored, so a scene never silently means something else.
-constexpr std::string_view kNeedsContact = "collision and contact arrive with the contact solver";
-constexpr std::string_view kNeedsMotors = "joint limits and motors arrive with the contact solver";
 constexpr std::string_view kNeedsLoops = "loop closures arrive with the impulse-based joint solver";
+constexpr std::string_view kNeedsKinematic = "kinematic bodies are not implemented yet";
 
 struct Material {
   double density = 1000;
+  double friction = 0.5;
+  double restitution = 0;
 };
+
+double unitInterval(const JsonCursor& c, const char* what) {
+  const double x = c.number();
+  if (!(x >= 0 && x <= 1)) c.fail(std::string(what) + " must be between 0 and 1");
+  return x;
+}
+
+double frictionCoefficient(const JsonCursor& c) {
+  const double mu = c.number();
+  if (!(mu >= 0 && mu <= 10)) c.fail("friction coefficient must be between 0 and 10");
+  return mu;
+}
+
+uint32_t collisionBits(const JsonCursor& c) {
+  const nlohmann::json& v = c.value();
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > 0xffffffffull)
+    c.fail("expected an integer bit mask between 0 and 4294967295");
+  return uint32_t(v.get<uint64_t>());
+}
 
 Eigen::Quaterniond quaternionFrom(const JsonCursor& c) {
   if (!c.value().is_array() || c.value().size() != 4)
@@ -83,29 +105,42 @@ Inertial inertialFrom(const JsonCursor& c) {
   return in;
 }
 
-Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& materials) {
+Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& materials, bool isStatic) {
   c.expectObject();
-  const std::string type = c["type"].string();
-  if (type == "plane") c["type"].fail("not supported yet: planes are static collision geometry; " + std::string(kNeedsContact));
-  if (type == "convex") c["type"].fail("not supported yet: convex hulls arrive with the contact solver");
   Shape s;
-  const std::string t = c["type"].oneOf({"sphere", "box", "capsule", "cylinder"});
+  const std::string t = c["type"].oneOf({"sphere", "box", "capsule", "cylinder", "convex", "plane"});
+#define FW_COMMON_SHAPE_FIELDS "type", "position", "quaternion", "rpy", "material", "density", "color", \
+                               "friction", "restitution", "collision"
   if (t == "sphere") {
-    c.allowOnly({"type", "radius", "position", "quaternion", "rpy", "material", "density", "color"});
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "radius"});
     s.type = ShapeType::Sphere;
     s.radius = c["radius"].positiveNumber();
   } else if (t == "box") {
-    c.allowOnly({"type", "size", "position", "quaternion", "rpy", "material", "density", "color"});
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "size"});
     s.type = ShapeType::Box;
     s.size = c["size"].vector3();
     for (int i = 0; i < 3; ++i)
       if (!(s.size(i) > 0)) c["size"][size_t(i)].fail("box size must be positive");
+  } else if (t == "convex") {
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "points"});
+    s.type = ShapeType::ConvexHull;
+    const JsonCursor list = c["points"];
+    std::vector<Eigen::Vector3d> points;
+    for (size_t i = 0; i < list.size(); ++i) points.push_back(list[i].vector3());
+    std::string error;
+    s.hull = buildConvexHull(points, &error);
+    if (!s.hull) list.fail(error);
+  } else if (t == "plane") {
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS});
+    if (!isStatic) c["type"].fail("a plane is infinite: only a static body can carry it");
+    s.type = ShapeType::Plane;
   } else {
-    c.allowOnly({"type", "radius", "length", "position", "quaternion", "rpy", "material", "density", "color"});
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "radius", "length"});
     s.type = t == "capsule" ? ShapeType::Capsule : ShapeType::Cylinder;
     s.radius = c["radius"].positiveNumber();
     s.length = c["length"].positiveNumber();
   }
+#undef FW_COMMON_SHAPE_FIELDS
   if (c.has("position")) s.position = c["position"].vector3();
   s.orientation = orientationFrom(c);
   if (c.has("material")) {
@@ -113,18 +148,75 @@ Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& mate
     auto it = materials.find(m.string());
     if (it == materials.end()) m.fail("no material named \"" + m.string() + "\" in /materials");
     s.density = it->second.density;
+    s.friction = it->second.friction;
+    s.restitution = it->second.restitution;
   }
   if (c.has("density")) s.density = c["density"].positiveNumber();
   if (c.has("color")) s.color = c["color"].string();
+  if (c.has("friction")) s.friction = frictionCoefficient(c["friction"]);
+  if (c.has("restitution")) s.restitution = unitInterval(c["restitution"], "restitution");
+  if (c.has("collision")) {
+    const JsonCursor f = c["collision"];
+    f.allowOnly({"group", "mask"});
+    if (f.has("group")) s.collisionGroup = collisionBits(f["group"]);
+    if (f.has("mask")) s.collisionMask = collisionBits(f["mask"]);
+  }
   return s;
 }
 
-std::vector<Shape> shapesFrom(const JsonCursor& owner, const std::map<std::string, Material>& materials) {
+std::vector<Shape> shapesFrom(const JsonCursor& owner, const std::map<std::string, Material>& materials,
+                              bool isStatic = false) {
   std::vector<Shape> shapes;
   if (!owner.has("shapes")) return shapes;
   const JsonCursor list = owner["shapes"];
-  for (size_t i = 0; i < list.size(); ++i) shapes.push_back(shapeFrom(list[i], materials));
+  for (size_t i = 0; i < list.size(); ++i) shapes.push_back(shapeFrom(list[i], materials, isStatic));
   return shapes;
+}
+
+std::optional<JointLimit> limitsFrom(const JsonCursor& c, JointKind kind) {
+  JointLimit limit;
+  if (kind == JointKind::Spherical) {
+    c.allowOnly({"cone", "restitution"});
+    limit.cone = true;
+    limit.coneAngle = c["cone"].positiveNumber();
+    if (limit.coneAngle >= 3.14159) c["cone"].fail("cone half-angle must be below π");
+  } else {
+    c.allowOnly({"lower", "upper", "restitution"});
+    limit.lower = c["lower"].number();
+    limit.upper = c["upper"].number();
+    if (!(limit.lower < limit.upper)) c["upper"].fail("upper limit must be above the lower limit");
+  }
+  if (c.has("restitution")) limit.restitution = unitInterval(c["restitution"], "restitution");
+  return limit;
+}
+
+JointMotor motorFrom(const JsonCursor& c) {
+  JointMotor m;
+  const std::string mode = c["mode"].oneOf({"velocity", "position", "prescribed"});
+  if (mode == "velocity") {
+    c.allowOnly({"mode", "targetVelocity", "maxEffort", "damping"});
+    m.mode = MotorMode::Velocity;
+    m.targetVelocity = c.number("targetVelocity", 0);
+    m.damping = c.has("damping") ? c["damping"].nonNegativeNumber() : 0;
+  } else if (mode == "position") {
+    c.allowOnly({"mode", "target", "targetVelocity", "stiffness", "damping", "maxEffort"});
+    m.mode = MotorMode::Position;
+    m.targetPosition = c.number("target", 0);
+    m.targetVelocity = c.number("targetVelocity", 0);
+    m.stiffness = c["stiffness"].positiveNumber();
+    m.damping = c.has("damping") ? c["damping"].nonNegativeNumber() : 0;
+  } else {
+    c.allowOnly({"mode", "trajectory"});
+    m.mode = MotorMode::Prescribed;
+    const JsonCursor t = c["trajectory"];
+    t.allowOnly({"offset", "amplitude", "frequency", "phase"});
+    m.offset = t.number("offset", 0);
+    m.amplitude = t.number("amplitude", 0);
+    m.frequency = t.has("frequency") ? t["frequency"].nonNegativeNumber() : 0;
+    m.phase = t.number("phase", 0);
+  }
+  if (c.has("maxEffort")) m.maxEffort = c["maxEffort"].positiveNumber();
+  return m;
 }
 
 void readDrag(const JsonCursor& owner, LinkDescription& link) {
@@ -137,8 +229,6 @@ void readDrag(const JsonCursor& owner, LinkDescription& link) {
 
 JointDescription jointFrom(const JsonCursor& c) {
   c.expectObject();
-  c.rejectIfPresent("limits", kNeedsMotors);
-  c.rejectIfPresent("motor", kNeedsMotors);
   JointDescription j;
   const std::string type =
       c["type"].oneOf({"fixed", "revolute", "prismatic", "spherical", "free"});
@@ -181,6 +271,12 @@ JointDescription jointFrom(const JsonCursor& c) {
   if (c.has("origin")) j.origin = poseFrom(c["origin"]);
   if (c.has("damping")) j.damping = c["damping"].nonNegativeNumber();
   if (c.has("friction")) j.friction = c["friction"].nonNegativeNumber();
+  if (c.has("limits")) j.limits = limitsFrom(c["limits"], j.kind);
+  if (c.has("motor")) {
+    if (j.kind != JointKind::Revolute && j.kind != JointKind::Prismatic)
+      c["motor"].fail("motors drive revolute and prismatic joints");
+    j.motor = motorFrom(c["motor"]);
+  }
   return j;
 }
 
@@ -194,9 +290,9 @@ std::string checkedName(const JsonCursor& c) {
 ArticulationDescription articulationFrom(const JsonCursor& c,
                                          const std::map<std::string, Material>& materials) {
   c.allowOnly({"name", "links", "selfCollision"});
-  c.rejectIfPresent("selfCollision", kNeedsContact);
   ArticulationDescription a;
   a.name = checkedName(c["name"]);
+  a.selfCollision = c.boolean("selfCollision", false);
   const JsonCursor links = c["links"];
   if (links.size() == 0) links.fail("an articulation needs at least one link");
   std::map<std::string, int> indexOf;
@@ -235,11 +331,25 @@ ArticulationDescription articulationFrom(const JsonCursor& c,
 ArticulationDescription bodyFrom(const JsonCursor& c, const std::map<std::string, Material>& materials) {
   c.allowOnly({"name", "position", "quaternion", "rpy", "linearVelocity", "angularVelocity",
                "inertial", "shapes", "drag", "static", "kinematic"});
-  c.rejectIfPresent("static", kNeedsContact);
-  c.rejectIfPresent("kinematic", kNeedsMotors);
+  c.rejectIfPresent("kinematic", kNeedsKinematic);
   ArticulationDescription a;
   a.isFreeBody = true;
   a.name = checkedName(c["name"]);
+  a.isStatic = c.boolean("static", false);
+  if (a.isStatic) {
+    for (const char* moving : {"linearVelocity", "angularVelocity", "inertial", "drag"})
+      if (c.has(moving)) c[moving].fail("a static body does not move: it takes no velocity, mass or drag");
+    // A link welded to the world: drawn and posed like any body, never moved.
+    LinkDescription link;
+    link.path = c.path();
+    link.name = a.name;
+    link.joint.kind = JointKind::Fixed;
+    if (c.has("position")) link.joint.origin.position = c["position"].vector3();
+    link.joint.origin.orientation = orientationFrom(c);
+    link.shapes = shapesFrom(c, materials, true);
+    a.links.push_back(std::move(link));
+    return a;
+  }
   LinkDescription link;
   link.path = c.path();
   link.name = a.name;
@@ -260,7 +370,6 @@ ArticulationDescription bodyFrom(const JsonCursor& c, const std::map<std::string
 WorldDescription worldFrom(const JsonCursor& c) {
   c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
                "maxStep", "solver"});
-  c.rejectIfPresent("solver", kNeedsContact);
   WorldDescription w;
   if (c.has("gravity")) w.gravity = c["gravity"].vector3();
   if (c.has("timestep")) {
@@ -269,8 +378,38 @@ WorldDescription worldFrom(const JsonCursor& c) {
   }
   if (c.has("integrator")) w.integrator = c["integrator"].oneOf({"semi-implicit-euler", "rk4", "rk45"});
   if (c.has("dynamics")) w.dynamics = c["dynamics"].oneOf({"aba", "crba"});
-  if (c.has("stepping") && c["stepping"].oneOf({"realtime", "accurate"}) == "accurate")
-    c["stepping"].fail("not supported yet: the accurate (event-locating) mode arrives with the contact solver");
+  // realtime steps semi-implicitly with impulses; accurate locates events between Runge–Kutta
+  // steps. Each follows from the integrator unless the scene says otherwise, and must fit it.
+  w.stepping = w.integrator == "semi-implicit-euler" ? "realtime" : "accurate";
+  if (c.has("stepping")) {
+    w.stepping = c["stepping"].oneOf({"realtime", "accurate"});
+    if (w.stepping == "realtime" && w.integrator != "semi-implicit-euler")
+      c["stepping"].fail("realtime stepping integrates with semi-implicit-euler; use \"accurate\" with " + w.integrator);
+    if (w.stepping == "accurate" && w.integrator == "semi-implicit-euler")
+      c["stepping"].fail("accurate stepping needs the rk4 or rk45 integrator");
+  }
+  if (c.has("solver")) {
+    const JsonCursor s = c["solver"];
+    s.allowOnly({"iterations", "positionIterations", "restitutionThreshold", "slop", "positionCorrection",
+                 "speculativeMargin", "warmStarting", "frictionModel", "tolerance"});
+    SolverSettings& o = w.solver;
+    auto count = [&](const char* key, int fallback) {
+      if (!s.has(key)) return fallback;
+      const JsonCursor n = s[key];
+      if (!n.value().is_number_integer() || n.value().get<int>() < 1 || n.value().get<int>() > 1000)
+        n.fail("expected an integer from 1 to 1000");
+      return n.value().get<int>();
+    };
+    o.velocityIterations = count("iterations", o.velocityIterations);
+    o.positionIterations = count("positionIterations", o.positionIterations);
+    if (s.has("restitutionThreshold")) o.restitutionThreshold = s["restitutionThreshold"].nonNegativeNumber();
+    if (s.has("slop")) o.linearSlop = s["slop"].nonNegativeNumber();
+    if (s.has("positionCorrection")) o.positionCorrection = unitInterval(s["positionCorrection"], "positionCorrection");
+    if (s.has("tolerance")) o.convergence = s["tolerance"].positiveNumber();
+    if (s.has("speculativeMargin")) o.speculativeMargin = s["speculativeMargin"].nonNegativeNumber();
+    o.warmStarting = s.boolean("warmStarting", true);
+    if (s.has("frictionModel")) o.cone = s["frictionModel"].oneOf({"cone", "pyramid"}) == "cone";
+  }
   if (c.has("tolerance")) {
     const JsonCursor t = c["tolerance"];
     t.allowOnly({"absolute", "relative"});
@@ -291,10 +430,10 @@ std::map<std::string, Material> materialsFrom(const JsonCursor& root) {
   for (auto it = all.value().begin(); it != all.value().end(); ++it) {
     const JsonCursor m = all[it.key()];
     m.allowOnly({"density", "friction", "restitution"});
-    m.rejectIfPresent("friction", kNeedsContact);
-    m.rejectIfPresent("restitution", kNeedsContact);
     Material mat;
     if (m.has("density")) mat.density = m["density"].positiveNumber();
+    if (m.has("friction")) mat.friction = frictionCoefficient(m["friction"]);
+    if (m.has("restitution")) mat.restitution = unitInterval(m["restitution"], "restitution");
     materials[it.key()] = mat;
   }
   return materials;

@@ -10,6 +10,8 @@ const char* shapeTypeName(ShapeType type) {
     case ShapeType::Box: return "box";
     case ShapeType::Capsule: return "capsule";
     case ShapeType::Cylinder: return "cylinder";
+    case ShapeType::ConvexHull: return "convex";
+    case ShapeType::Plane: return "plane";
   }
   return "?";
 }

@@ -1,6 +1,7 @@
 #include "world/world.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 
 #include "algorithms/aba.h"
 #include "algorithms/energy.h"
@@ -10,7 +11,8 @@
 
 namespace fw {
 
-World::World(Model model, State initial, WorldSettings settings, std::vector<BodyVisual> visuals)
+World::World(Model model, State initial, WorldSettings settings, std::vector<BodyVisual> visuals,
+             WorldInteractions interactions)
     : model_(std::move(model)),
       data_(model_, settings.integrator.dynamics == DynamicsAlgorithm::CRBA),
       initial_(std::move(initial)),
@@ -18,21 +20,39 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       loads_(model_),
       settings_(settings),
       visuals_(std::move(visuals)),
+      interactions_(std::move(interactions)),
+      initialMotors_(interactions_.motors),
       poses_(size_t(7 * model_.nlinks)),
-      dragScratch_(Eigen::VectorXd::Zero(model_.nv)) {
+      velocities_(size_t(6 * model_.nlinks)),
+      velocityBefore_(Eigen::VectorXd::Zero(model_.nv)),
+      pseudoVelocity_(Eigen::VectorXd::Zero(model_.nv)),
+      prescribed_(size_t(model_.nlinks), 0),
+      qddPrescribed_(Eigen::VectorXd::Zero(model_.nv)),
+      eventStart_(initial_),
+      limitBaseline_(interactions_.limits.size(), 0.0),
+      restingEffort_(Eigen::VectorXd::Zero(model_.nv)) {
+  int largestTree = 0;
+  for (int t = 0; t < model_.treeCount(); ++t) largestTree = std::max(largestTree, model_.treeNv(t));
+  scratch_ = Eigen::VectorXd::Zero(std::max(largestTree, model_.nv));
+  if (interactions_.selfCollision.size() != size_t(model_.treeCount()))
+    interactions_.selfCollision.assign(size_t(model_.treeCount()), 0);
+  for (const JointMotor& m : interactions_.motors)
+    if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
+  applyPrescribedMotion(state_.t);
+  initial_ = state_;
   refreshKinematics();
 }
 
 void World::step() {
-  if (drag_.body < 0) {
-    advance(model_, data_, loads_, state_, settings_.timestep, settings_.integrator, stats_);
-  } else {
-    // The spring's force is held over the step on top of the user's loads, then taken off.
-    const Force saved = loads_.externalWorld[size_t(drag_.body)];
-    const bool savedAny = loads_.anyExternal;
-    applyDragSpring();
-    advance(model_, data_, loads_, state_, settings_.timestep, settings_.integrator, stats_);
-    loads_.externalWorld[size_t(drag_.body)] = saved;
+  // The drag spring's force is held over the step on top of the user's loads, then taken off.
+  const int dragged = drag_.body;
+  const Force saved = dragged >= 0 ? loads_.externalWorld[size_t(dragged)] : Force::Zero();
+  const bool savedAny = loads_.anyExternal;
+  if (dragged >= 0) applyDragSpring();
+  if (settings_.stepping == Stepping::Accurate) stepAccurate();
+  else stepRealtime();
+  if (dragged >= 0) {
+    loads_.externalWorld[size_t(dragged)] = saved;
     loads_.anyExternal = savedAny;
   }
   refreshKinematics();
@@ -44,7 +64,7 @@ void World::startDrag(int body, const Vec3& pointWorld) {
   // spring at ω there and softer elsewhere. Needs the articulated inertias and poses of this q.
   aba(model_, data_, state_.q, state_.v, loads_.tau, nullptr);
   forwardKinematics(model_, data_, state_.q, state_.v);
-  const Mat3 K = collisionMatrix(model_, data_, body, pointWorld, dragScratch_);
+  const Mat3 K = collisionMatrix(model_, data_, body, pointWorld, scratch_);
   const double effectiveMass = 1.0 / Eigen::SelfAdjointEigenSolver<Mat3>(K, Eigen::EigenvaluesOnly).eigenvalues()(2);
   const double omega = 2 * 3.14159265358979 * 1.5;  // 1.5 Hz: follows the hand, settles in ~0.3 s
   drag_.body = body;
@@ -77,6 +97,11 @@ void World::applyDragSpring() {
 void World::reset() {
   state_ = initial_;  // same sizes: copies without allocating
   stats_ = IntegratorStats{};
+  stepStats_ = StepStats{};
+  interactions_.motors = initialMotors_;
+  contacts_.clear();
+  previousContacts_.clear();
+  contactBuffer_.clear();
   clearForces();
   endDrag();
   refreshKinematics();
@@ -109,12 +134,18 @@ int World::firstNonFiniteJoint() const {
 // Poses for the renderer, in one float buffer: position, then quaternion x, y, z, w.
 void World::refreshKinematics() {
   forwardKinematics(model_, data_, state_.q, state_.v);
+  updateColliders();
   for (int body = 0; body < model_.nlinks; ++body) {
     const Vec3 p = bodyPosition(body);
     const Quat q = bodyOrientation(body);
     float* out = &poses_[size_t(7 * body)];
     out[0] = float(p.x()), out[1] = float(p.y()), out[2] = float(p.z());
     out[3] = float(q.x()), out[4] = float(q.y()), out[5] = float(q.z()), out[6] = float(q.w());
+    const Mat3 R = linkRotation(data_, body);
+    const Motion& v = data_.v[size_t(body)];  // link coordinates
+    const Vec3 linear = R * v.linear, angular = R * v.angular;
+    float* vel = &velocities_[size_t(6 * body)];
+    for (int k = 0; k < 3; ++k) vel[k] = float(linear[k]), vel[3 + k] = float(angular[k]);
   }
 }
 

@@ -1,10 +1,17 @@
 #pragma once
 // A running world: the immutable Model, its preallocated Data, the state, the loads for the
-// next step and the stepping settings. Built once per scene by scene_builder; step() does not
-// allocate.
+// next step, what touches (colliders, limits, motors) and the stepping settings. Built once per
+// scene by scene_builder; a step allocates nothing once the contact count has peaked.
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "collision/broad_phase.h"
+#include "collision/collider.h"
+#include "constraints/constraint_row.h"
+#include "constraints/constraint_solver.h"
+#include "constraints/joint_limit.h"
+#include "constraints/joint_motor.h"
 #include "integrators/integrator.h"
 #include "model/data.h"
 #include "model/loads.h"
@@ -14,9 +21,19 @@
 
 namespace fw {
 
+// realtime: fixed dt, semi-implicit Euler, every constraint an impulse every step.
+// accurate: RK4/RK45 between events; impacts and limit hits are located in time by bisection
+// on the event function and resolved by impulses at that instant (Holck's time control).
+enum class Stepping { Realtime, Accurate };
+
 struct WorldSettings {
   double timestep = 1.0 / 240.0;
   IntegratorSettings integrator;
+  Stepping stepping = Stepping::Realtime;
+  SolverSettings solver;
+  double eventTolerance = 1e-9;  // accurate: m (rad) of overshoot at a located event
+  double impactThreshold = 1e-4; // accurate: approach speeds below this do not bounce
+  int maxEventsPerStep = 64;     // accurate: beyond this the step ends unlocated (counted)
 };
 
 // What the front end needs to draw a body: its name and shapes (in the body frame).
@@ -25,13 +42,40 @@ struct BodyVisual {
   std::vector<Shape> shapes;
 };
 
+// Everything of a scene that constrains motion besides the joints themselves.
+struct WorldInteractions {
+  std::vector<Collider> colliders;   // dynamic ones (link ≥ 0) and static ones (link −1)
+  std::vector<char> selfCollision;   // per tree: may its links touch each other?
+  std::vector<JointLimit> limits;
+  std::vector<JointMotor> motors;
+};
+
+// One contact point of the last step, for the solver's warm start and for display.
+struct Contact {
+  int colliderA = -1, colliderB = -1;
+  uint32_t feature = 0;
+  Vec3 point = Vec3::Zero();
+  Vec3 normal = Vec3::UnitZ();  // from A to B
+  double separation = 0;
+  double normalImpulse = 0;
+  Vec3 frictionImpulse = Vec3::Zero();  // world
+};
+
+struct StepStats {
+  int contacts = 0;          // contact points of the last step
+  int rows = 0;              // solver rows of the last step
+  long events = 0;           // accurate: located impacts and limit hits, in total
+  long unlocatedEvents = 0;  // accurate: steps that ran out of maxEventsPerStep
+};
+
 class World {
  public:
-  World(Model model, State initial, WorldSettings settings, std::vector<BodyVisual> visuals);
+  World(Model model, State initial, WorldSettings settings, std::vector<BodyVisual> visuals,
+        WorldInteractions interactions = {});
 
-  // Advances by exactly one timestep (RK45 may take several substeps inside it).
+  // Advances by exactly one timestep.
   void step();
-  // Back to the initial state at t = 0; forces are cleared.
+  // Back to the initial state at t = 0; forces, contacts and drags are cleared.
   void reset();
 
   // A force at a world point on a body (link), held for every step until clearForces().
@@ -49,17 +93,29 @@ class World {
 
   // Joint efforts (τ, one per velocity coordinate), held until changed.
   Eigen::VectorXd& jointEfforts() { return loads_.tau; }
+  // Motors, whose targets may be changed between steps.
+  std::vector<JointMotor>& motors() { return interactions_.motors; }
+  const std::vector<JointLimit>& limits() const { return interactions_.limits; }
+  const std::vector<Collider>& colliders() const { return interactions_.colliders; }
 
   const Model& model() const { return model_; }
   const State& state() const { return state_; }
   const WorldSettings& settings() const { return settings_; }
   const IntegratorStats& stats() const { return stats_; }
+  const StepStats& stepStats() const { return stepStats_; }
   const std::vector<BodyVisual>& visuals() const { return visuals_; }
+  const std::vector<Contact>& contacts() const { return contacts_; }
   double time() const { return state_.t; }
 
   // Pose of every body after the last step or reset: x, y, z, qx, qy, qz, qw per body (float,
   // for the renderer), one contiguous buffer.
   const std::vector<float>& poses() const { return poses_; }
+  // Velocity of every body after the last step or reset, world coordinates: the velocity of the
+  // body frame's origin (x, y, z), then the angular velocity (x, y, z), per body (float).
+  const std::vector<float>& velocities() const { return velocities_; }
+  // Contacts of the last step for debug drawing: per point x, y, z, nx, ny, nz, normal impulse
+  // (N·s), separation (m); contacts().size() points.
+  const std::vector<float>& contactBuffer() const { return contactBuffer_; }
   // World pose of one body's frame.
   Vec3 bodyPosition(int body) const;
   Quat bodyOrientation(int body) const;
@@ -73,6 +129,26 @@ class World {
   int firstNonFiniteJoint() const;
 
  private:
+  // stepping/
+  void stepRealtime();
+  void stepAccurate();
+  // The smooth dynamics at the current state into data_.qdd (efforts, motors' feedback in
+  // accurate mode, prescribed joints by hybrid dynamics), leaving ABA's articulated inertias.
+  void evaluateDynamics();
+  void applyPrescribedMotion(double t);
+  void advanceSmooth(double dt);
+  bool violated();
+  void resolveImpacts();
+  void computeRestingEfforts(double dt);
+  double limitOvershoot(const JointLimit& limit) const;
+
+  // contacts
+  void updateColliders();
+  void findContacts(double margin);
+  void buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors);
+  void storeImpulses();
+  bool canCollide(int a, int b) const;
+
   void refreshKinematics();
   void applyDragSpring();
 
@@ -91,10 +167,26 @@ class World {
   Loads loads_;
   WorldSettings settings_;
   IntegratorStats stats_;
+  StepStats stepStats_;
   std::vector<BodyVisual> visuals_;
+  WorldInteractions interactions_;
+  std::vector<JointMotor> initialMotors_;
   std::vector<float> poses_;
+  std::vector<float> velocities_;
   DragSpring drag_;
-  Eigen::VectorXd dragScratch_;  // nv, for the collision matrix
+
+  // Contact pipeline and solver workspace, sized as the world grows, reused every step.
+  BroadPhase broadPhase_;
+  std::vector<std::pair<int, int>> pairs_;
+  std::vector<Contact> contacts_, previousContacts_;
+  std::vector<float> contactBuffer_;
+  ConstraintSet rows_;
+  Eigen::VectorXd velocityBefore_, pseudoVelocity_, scratch_;
+  std::vector<char> prescribed_;
+  Eigen::VectorXd qddPrescribed_;
+  State eventStart_;  // accurate: the state at the start of the interval being searched
+  std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
+  Eigen::VectorXd restingEffort_;      // accurate: resting-contact efforts of the interval
 };
 
 }  // namespace fw

@@ -106,7 +106,7 @@ describe('scene schema', () => {
     link0.joint.friction = 0.02;
     link0.joint.spring = { stiffness: 3, rest: 0.1 };
     link0.joint.limits = { lower: -1, upper: 1, restitution: 0.5 };
-    link0.joint.motor = { mode: 'velocity', target: 1, maxEffort: 5 };
+    link0.joint.motor = { mode: 'velocity', targetVelocity: 1, maxEffort: 5 };
     link0.drag = { linear: 0.1, angular: 0.01 };
     link0.inertial.inertia = { ixx: 0.01, iyy: 0.01, izz: 0.001, ixy: 0, ixz: 0, iyz: 0 };
     link0.shapes.push({ type: 'box', size: [0.1, 0.2, 0.3], material: 'wood', rpy: [0, 0.1, 0], color: 'steelblue' });
@@ -117,7 +117,7 @@ describe('scene schema', () => {
         velocity: [0, 0, 1], damping: 0.1, limits: { cone: 0.5, restitution: 0.2 } },
         inertial: { mass: 0.5, com: [0, 0, -0.2] } },
       { name: 'slider', parent: 'ball', joint: { type: 'prismatic', axis: [0, 0, 1], position: 0.1, velocity: 0,
-        motor: { mode: 'position', target: 0.2 } }, shapes: [{ type: 'cylinder', radius: 0.05, length: 0.1 }] },
+        motor: { mode: 'position', target: 0.2, stiffness: 50, damping: 2 } }, shapes: [{ type: 'cylinder', radius: 0.05, length: 0.1 }] },
       { name: 'weld', parent: 'slider', joint: { type: 'fixed', origin: { position: [0, 0, 0.1] } } },
     );
     scene.articulations[0].selfCollision = false;

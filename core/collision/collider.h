@@ -1,0 +1,18 @@
+#pragma once
+// A shape that takes part in collisions: which link carries it, what it may touch, what it is
+// made of, and where it is this step.
+#include <cstdint>
+
+#include "collision/manifold.h"
+#include "shapes/shape.h"
+
+namespace fw {
+
+struct Collider {
+  Shape shape;   // pose (shape.position, shape.orientation) in the link frame; material, filter
+  int link = -1; // −1: static, fixed in the world frame
+  ShapePose pose;            // world pose this step
+  Aabb aabb;                 // world bounds this step, fattened by the speculative margin
+};
+
+}  // namespace fw

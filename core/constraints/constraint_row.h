@@ -1,0 +1,73 @@
+#pragma once
+// One row of the velocity-level impulse solver: contacts, contact friction, joint limits, joint
+// friction and motors all become rows J q̇ ≥/= target with bounded impulses (Holck: collisions,
+// resting contact and limits are all impulses; Catto's sequential impulses for the iteration).
+//
+// A row touches at most two trees of the forest. For each tree it stores its Jacobian segment J
+// and its response W = H⁻¹ Jᵀ on that tree's velocity coordinates (Model::treeFirstV…), so an
+// impulse λ changes q̇ by W λ on each side, in O(tree size) and without a mass matrix.
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "spatial/types.h"
+
+namespace fw {
+
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
+struct RowSide {
+  int tree = -1;   // −1: the side is static (world, a plane, a link of a welded tree)
+  int offset = 0;  // J at pool[offset … offset + size), W right after it
+  int size = 0;    // the tree's velocity coordinates
+};
+
+enum class RowKind : uint8_t { ContactNormal, ContactFriction, JointLimit, JointFriction, Motor };
+
+struct ConstraintRow {
+  RowKind kind = RowKind::ContactNormal;
+  RowSide a, b;
+  double inverseMass = 0;  // J H⁻¹ Jᵀ: the row's velocity change per unit impulse
+  double target = 0;       // the velocity J q̇ the row drives towards
+  double lower = 0, upper = kUnbounded;  // bounds of the accumulated impulse
+  double impulse = 0;                    // accumulated λ of this step
+  // Soft rows (Catto, "Soft Constraints", GDC 2011): an implicit spring-damper instead of a
+  // rigid row; λ = −(J q̇ − target + softness λ) / (inverseMass + softness).
+  double softness = 0;
+  // Unilateral rows (contacts, limits): distance to the surface or limit (< 0: penetrating),
+  // J q̇ before the step's forces (for Newton's restitution law) and the coefficient e.
+  double separation = 0;
+  double approachVelocity = 0;
+  double restitution = 0;
+  double pseudoImpulse = 0;  // split impulse: the position pass's own accumulated impulse
+  // Friction rows come in pairs (two tangents) after their normal row and are bounded by
+  // μ λ_normal jointly (the Coulomb cone).
+  int normalRow = -1;
+  double friction = 0;
+  int contact = -1;  // the contact point this row belongs to, −1 if none
+  int motor = -1;    // the motor this row belongs to, −1 if none
+};
+
+// Rows of one step and the Jacobian/response pool they point into. Cleared every step; its
+// vectors keep their capacity, so a step with no more rows than before allocates nothing.
+struct ConstraintSet {
+  std::vector<ConstraintRow> rows;
+  std::vector<double> pool;
+
+  void clear() {
+    rows.clear();
+    pool.clear();
+  }
+  // A side on `tree` with `size` coordinates: J and W zeroed.
+  RowSide addSide(int tree, int size) {
+    RowSide side{tree, int(pool.size()), size};
+    pool.resize(pool.size() + size_t(2 * size), 0.0);
+    return side;
+  }
+  double* jacobian(const RowSide& s) { return pool.data() + s.offset; }
+  double* response(const RowSide& s) { return pool.data() + s.offset + s.size; }
+  const double* jacobian(const RowSide& s) const { return pool.data() + s.offset; }
+  const double* response(const RowSide& s) const { return pool.data() + s.offset + s.size; }
+};
+
+}  // namespace fw

@@ -1,0 +1,148 @@
+#include "constraints/constraint_solver.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fw {
+namespace {
+
+double dot(const double* a, const double* b, int n) {
+  double s = 0;
+  for (int k = 0; k < n; ++k) s += a[k] * b[k];
+  return s;
+}
+
+bool unilateral(const ConstraintRow& row) {
+  return row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
+}
+
+// A speculative row (s > 0) may close its gap within the step; a touching one may not approach.
+double velocityTarget(const ConstraintRow& row, double h) {
+  return unilateral(row) && row.separation > 0 ? -row.separation / h : row.target;
+}
+
+// One Gauss–Seidel update of a single row; returns the velocity change it made on the row.
+double relaxRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eigen::VectorXd& v, double target) {
+  const double velocity = rowVelocity(model, set, row, v);
+  const double old = row.impulse;
+  const double unclamped = old - (velocity - target + row.softness * old) / (row.inverseMass + row.softness);
+  row.impulse = std::clamp(unclamped, row.lower, row.upper);
+  if (row.impulse == old) return 0;
+  applyRowImpulse(model, set, row, row.impulse - old, v);
+  return std::abs(row.impulse - old) * row.inverseMass;
+}
+
+// The two tangent rows of a contact together: each relaxed, then the pair's impulse projected
+// onto the disc of radius μ λ_n (cone) or each clamped to ±μ λ_n (pyramid).
+void relaxFrictionPair(const Model& model, ConstraintSet& set, ConstraintRow& t1, ConstraintRow& t2,
+                       Eigen::VectorXd& v, bool cone) {
+  const double bound = t1.friction * set.rows[size_t(t1.normalRow)].impulse;
+  const double old1 = t1.impulse, old2 = t2.impulse;
+  double l1 = old1 - rowVelocity(model, set, t1, v) / t1.inverseMass;
+  double l2 = old2 - rowVelocity(model, set, t2, v) / t2.inverseMass;
+  if (cone) {
+    const double length = std::hypot(l1, l2);
+    if (length > bound) {
+      const double scale = length > 0 ? bound / length : 0;
+      l1 *= scale, l2 *= scale;
+    }
+  } else {
+    l1 = std::clamp(l1, -bound, bound);
+    l2 = std::clamp(l2, -bound, bound);
+  }
+  t1.impulse = l1, t2.impulse = l2;
+  if (l1 != old1) applyRowImpulse(model, set, t1, l1 - old1, v);
+  if (l2 != old2) applyRowImpulse(model, set, t2, l2 - old2, v);
+}
+
+}  // namespace
+
+double rowVelocity(const Model& model, const ConstraintSet& set, const ConstraintRow& row, const Eigen::VectorXd& v) {
+  double s = 0;
+  for (const RowSide* side : {&row.a, &row.b})
+    if (side->tree >= 0)
+      s += dot(set.jacobian(*side), v.data() + model.treeFirstV[size_t(side->tree)], side->size);
+  return s;
+}
+
+void applyRowImpulse(const Model& model, const ConstraintSet& set, const ConstraintRow& row, double impulse,
+                     Eigen::VectorXd& v) {
+  for (const RowSide* side : {&row.a, &row.b}) {
+    if (side->tree < 0) continue;
+    double* out = v.data() + model.treeFirstV[size_t(side->tree)];
+    const double* W = set.response(*side);
+    for (int k = 0; k < side->size; ++k) out[k] += W[k] * impulse;
+  }
+}
+
+void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v) {
+  for (const ConstraintRow& row : set.rows)
+    if (row.impulse != 0) applyRowImpulse(model, set, row, row.impulse, v);
+}
+
+void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
+                     const SolverSettings& settings) {
+  const size_t count = set.rows.size();
+  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
+    double largestChange = 0;  // m/s (rad/s) any row's velocity moved in this sweep
+    // Every non-friction row first, then the friction pairs with the normal impulses just found
+    // (Bullet's order).
+    for (size_t r = 0; r < count; ++r) {
+      ConstraintRow& row = set.rows[r];
+      if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction)
+        largestChange = std::max(largestChange, relaxRow(model, set, row, v, velocityTarget(row, h)));
+    }
+    for (size_t r = 0; r + 1 < count; ++r) {
+      ConstraintRow& t1 = set.rows[r];
+      if (t1.kind != RowKind::ContactFriction) continue;
+      ConstraintRow& t2 = set.rows[r + 1];
+      const double before1 = t1.impulse, before2 = t2.impulse;
+      if (t1.inverseMass > 0 && t2.inverseMass > 0) relaxFrictionPair(model, set, t1, t2, v, settings.cone);
+      largestChange = std::max({largestChange, std::abs(t1.impulse - before1) * t1.inverseMass,
+                                std::abs(t2.impulse - before2) * t2.inverseMass});
+      ++r;
+    }
+    if (largestChange < settings.convergence) break;  // converged: further sweeps change little
+  }
+}
+
+void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings) {
+  bool any = false;
+  for (const ConstraintRow& row : set.rows)
+    any = any || (unilateral(row) && row.restitution > 0 && row.impulse > 0 &&
+                  row.approachVelocity < -settings.restitutionThreshold);
+  if (!any) return;
+  // Several sweeps: a face landing on four points must bounce as one.
+  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
+    for (ConstraintRow& row : set.rows) {
+      if (!unilateral(row) || row.restitution <= 0 || row.impulse <= 0 ||
+          row.approachVelocity >= -settings.restitutionThreshold || row.inverseMass <= 0)
+        continue;
+      relaxRow(model, set, row, v, -row.restitution * row.approachVelocity);
+    }
+  }
+}
+
+void solvePositions(const Model& model, ConstraintSet& set, Eigen::VectorXd& pseudoVelocity, double h,
+                    const SolverSettings& settings) {
+  pseudoVelocity.setZero();
+  bool any = false;
+  for (const ConstraintRow& row : set.rows) any = any || (unilateral(row) && row.separation < -settings.linearSlop);
+  if (!any) return;
+  for (ConstraintRow& row : set.rows) row.pseudoImpulse = 0;
+  for (int sweep = 0; sweep < settings.positionIterations; ++sweep) {
+    for (ConstraintRow& row : set.rows) {
+      if (!unilateral(row) || row.inverseMass <= 0) continue;
+      const double s = row.separation;
+      const double target = s > 0 ? -s / h
+                                  : std::min(settings.positionCorrection * std::max(-s - settings.linearSlop, 0.0) / h,
+                                             settings.maxCorrectionVelocity);
+      const double velocity = rowVelocity(model, set, row, pseudoVelocity);
+      const double old = row.pseudoImpulse;
+      row.pseudoImpulse = std::max(old - (velocity - target) / row.inverseMass, 0.0);
+      if (row.pseudoImpulse != old) applyRowImpulse(model, set, row, row.pseudoImpulse - old, pseudoVelocity);
+    }
+  }
+}
+
+}  // namespace fw

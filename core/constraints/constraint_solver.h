@@ -1,0 +1,47 @@
+#pragma once
+// Projected Gauss–Seidel over the rows of one step (Catto's sequential impulses, with Box2D's
+// order: warm start, relax, restitution), and a separate position pass (split impulse) that
+// pushes penetrating contacts apart without adding kinetic energy.
+#include "constraints/constraint_row.h"
+#include "model/model.h"
+
+namespace fw {
+
+struct SolverSettings {
+  // Sweeps stop early once no row's velocity moved more than `convergence` in one: warm-started
+  // steady states take a few, a fresh stack many.
+  int velocityIterations = 20;
+  double convergence = 1e-6;  // m/s (rad/s)
+  int positionIterations = 4;
+  double restitutionThreshold = 0.05;  // m/s (rad/s): slower approaches do not bounce
+  double linearSlop = 0.001;          // m (rad) of penetration left alone: keeps contacts alive
+  double positionCorrection = 0.2;    // fraction of the remaining penetration removed per step
+  double maxCorrectionVelocity = 2.0; // m/s: a deep overlap is undone gently, never explosively
+  double speculativeMargin = 0.02;    // m: contacts closer than this become rows before they touch
+  bool warmStarting = true;
+  bool cone = true;  // Coulomb cone (true) or pyramid (each tangent bounded alone)
+};
+
+// J q̇ of a row for velocities v (all of the world's coordinates).
+double rowVelocity(const Model& model, const ConstraintSet& set, const ConstraintRow& row, const Eigen::VectorXd& v);
+// v += W λ on each side of the row.
+void applyRowImpulse(const Model& model, const ConstraintSet& set, const ConstraintRow& row, double impulse,
+                     Eigen::VectorXd& v);
+
+// Applies every row's starting impulse (row.impulse, last step's for persistent contacts) to v.
+void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v);
+
+// The velocity pass: rows with separation s > 0 let the surfaces approach by at most s per step
+// (speculative contact), all others allow no approach. h is the step.
+void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
+                     const SolverSettings& settings);
+
+// Newton's law on unilateral rows that were hit faster than the threshold: J q̇⁺ = −e J q̇⁻.
+void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings);
+
+// The split-impulse pass: pseudo-velocities (their own vector, starting at zero, never added to
+// the real ones) that remove a fraction of each penetration beyond the slop over this step.
+void solvePositions(const Model& model, ConstraintSet& set, Eigen::VectorXd& pseudoVelocity, double h,
+                    const SolverSettings& settings);
+
+}  // namespace fw

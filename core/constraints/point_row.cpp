@@ -1,0 +1,59 @@
+#include "constraints/point_row.h"
+
+#include "algorithms/impulse_response.h"
+
+namespace fw {
+namespace {
+
+// Adds sign × (J, W) of the unit force `direction` at `point` on `link` into the side's segment.
+// J: the force's work rate per joint rate, Sᵢᵀ (X0ᵢ* f) for every joint on the path to the root.
+void accumulateLink(const Model& model, Data& data, int link, const Vec3& point, const Vec3& direction, double sign,
+                    double* J, double* W, double* scratch) {
+  const int tree = model.treeOf[size_t(link)];
+  const int firstV = model.treeFirstV[size_t(tree)];
+  const int n = model.treeNv(tree);
+  const Force f{sign * point.cross(direction), sign * direction};
+  for (int i = link; i >= 0; i = model.parent[size_t(i)]) {
+    const JointModel& j = model.joints[size_t(i)];
+    if (j.nv == 0) continue;
+    Vec6 projected;
+    projectForce(j, data.X0[size_t(i)].apply(f), projected);
+    for (int k = 0; k < j.nv; ++k) J[j.idx_v - firstV + k] += projected[k];
+  }
+  impulseResponseInTree(model, data, link, f, scratch);
+  for (int k = 0; k < n; ++k) W[k] += scratch[k];
+}
+
+double dot(const double* a, const double* b, int n) {
+  double s = 0;
+  for (int k = 0; k < n; ++k) s += a[k] * b[k];
+  return s;
+}
+
+// A link whose tree has no velocity coordinates (welded to the world) cannot move: no side.
+bool movable(const Model& model, int link) { return link >= 0 && model.treeNv(model.treeOf[size_t(link)]) > 0; }
+
+}  // namespace
+
+void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
+                 ConstraintSet& set, ConstraintRow& row, double* scratch) {
+  row.a = RowSide{};
+  row.b = RowSide{};
+  const bool moveA = movable(model, linkA), moveB = movable(model, linkB);
+  const int treeA = moveA ? model.treeOf[size_t(linkA)] : -1;
+  const int treeB = moveB ? model.treeOf[size_t(linkB)] : -1;
+  if (moveB) {
+    row.b = set.addSide(treeB, model.treeNv(treeB));
+    accumulateLink(model, data, linkB, point, direction, +1, set.jacobian(row.b), set.response(row.b), scratch);
+  }
+  if (moveA) {
+    RowSide& side = (treeA == treeB) ? row.b : row.a;
+    if (treeA != treeB) side = set.addSide(treeA, model.treeNv(treeA));
+    accumulateLink(model, data, linkA, point, direction, -1, set.jacobian(side), set.response(side), scratch);
+  }
+  row.inverseMass = 0;
+  for (const RowSide* s : {&row.a, &row.b})
+    if (s->tree >= 0) row.inverseMass += dot(set.jacobian(*s), set.response(*s), s->size);
+}
+
+}  // namespace fw

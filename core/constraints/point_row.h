@@ -1,0 +1,16 @@
+#pragma once
+// Rows that act at a point between two links along a direction (contact normals and friction
+// tangents, later loop closures): J q̇ = d · (v_B(p) − v_A(p)).
+#include "constraints/constraint_row.h"
+#include "model/data.h"
+
+namespace fw {
+
+// Fills row.a, row.b and row.inverseMass for an impulse λ·direction on link B at `point` and
+// −λ·direction on link A (−1 = the world: no side). Both links on one tree give one combined
+// side. Needs the articulated inertias of an aba() and the poses of forwardKinematics() at the
+// current q. `scratch` holds at least the largest tree's nv.
+void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
+                 ConstraintSet& set, ConstraintRow& row, double* scratch);
+
+}  // namespace fw

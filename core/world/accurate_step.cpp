@@ -1,0 +1,177 @@
+// Accurate stepping (Holck's time control): integrate the smooth dynamics with RK4/RK45; when
+// the end of an interval finds a contact or a limit violated, bisect the interval for the
+// instant it began, stop there, resolve the impact by impulses (Newton's law, Coulomb friction)
+// and go on with the rest of the step.
+#include <algorithm>
+
+#include "algorithms/aba.h"
+#include "algorithms/external_forces.h"
+#include "algorithms/forward_kinematics.h"
+#include "model/configuration.h"
+#include "world/world.h"
+
+namespace fw {
+namespace {
+
+constexpr int kBisections = 60;
+
+}  // namespace
+
+// Motors between events are explicit efforts held over one interval: τ = k(q* − q) + c(q̇* − q̇)
+// (position) or c(q̇* − q̇) (velocity), bounded.
+void World::advanceSmooth(double dt) {
+  loads_.tau += restingEffort_;
+  for (JointMotor& m : interactions_.motors) {
+    const JointModel& j = model_.joints[size_t(m.link)];
+    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    double effort = m.mode == MotorMode::Position ? m.stiffness * (m.targetPosition - q) + m.damping * (m.targetVelocity - qd)
+                                                  : m.damping * (m.targetVelocity - qd);
+    if (m.maxEffort > 0) effort = std::clamp(effort, -m.maxEffort, m.maxEffort);
+    m.effort = effort;
+    loads_.tau[j.idx_v] += effort;
+  }
+  advance(model_, data_, loads_, state_, dt, settings_.integrator, stats_);
+  for (const JointMotor& m : interactions_.motors) loads_.tau[model_.joints[size_t(m.link)].idx_v] -= m.effort;
+  loads_.tau -= restingEffort_;
+}
+
+// Resting contact between events: contacts and limits that touch without approaching get
+// constant efforts for the interval that keep them from accelerating into each other (the
+// impulses a realtime step over dt would need, divided by dt). Without them a body lying on the
+// ground would make an event every few microseconds.
+void World::computeRestingEfforts(double dt) {
+  restingEffort_.setZero();
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  updateColliders();
+  const double touching = 10 * settings_.eventTolerance;
+  findContacts(touching);
+  bool anyLimit = false;
+  for (size_t i = 0; i < interactions_.limits.size(); ++i) anyLimit = anyLimit || limitBaseline_[i] > -touching;
+  if (contacts_.empty() && !anyLimit) return;
+  // Accelerations without the resting efforts, and ABA's articulated inertias for the rows.
+  fw::jointEfforts(model_, data_, state_.q, state_.v, loads_);
+  aba(model_, data_, state_.q, state_.v, data_.tau, &loads_);
+  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero();
+  buildRows(state_.v, settings_.eventTolerance, false);
+  bool any = false;
+  for (ConstraintRow& row : rows_.rows) {
+    const bool resting = row.kind == RowKind::ContactFriction ||
+                         (row.separation <= touching && row.approachVelocity > -settings_.impactThreshold);
+    if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
+    row.separation = 0;
+    row.impulse = 0;
+    any = any || row.inverseMass > 0;
+  }
+  if (!any) return;
+  velocityBefore_ = state_.v + dt * data_.qdd;
+  SolverSettings resting = settings_.solver;
+  resting.velocityIterations = std::max(resting.velocityIterations, 30);
+  solveVelocities(model_, rows_, velocityBefore_, dt, resting);
+  for (const ConstraintRow& row : rows_.rows) {
+    if (row.impulse == 0) continue;
+    for (const RowSide* side : {&row.a, &row.b}) {
+      if (side->tree < 0) continue;
+      const double* J = rows_.jacobian(*side);
+      const int first = model_.treeFirstV[size_t(side->tree)];
+      for (int k = 0; k < side->size; ++k) restingEffort_[first + k] += J[k] * row.impulse / dt;
+    }
+  }
+}
+
+// How far a limit is overshot at the current state (≤ 0: within).
+double World::limitOvershoot(const JointLimit& limit) const {
+  const JointModel& j = model_.joints[size_t(limit.link)];
+  if (limit.cone) {
+    const Vec3 a = quaternionAt(state_.q, j.idx_q).toRotationMatrix().col(2);
+    return std::acos(std::clamp(a.z(), -1.0, 1.0)) - limit.coneAngle;
+  }
+  const double q = state_.q[j.idx_q];
+  return std::max(limit.lower - q, q - limit.upper);
+}
+
+// Is any contact or limit violated by more than the event tolerance at the current state? A limit
+// counts from where it stood at the start of the interval: one just resolved sits a hair beyond,
+// and is not pushed back (that would change the momentum the impulse conserved).
+bool World::violated() {
+  const double tol = settings_.eventTolerance;
+  for (size_t i = 0; i < interactions_.limits.size(); ++i)
+    if (limitOvershoot(interactions_.limits[i]) > std::max(0.0, limitBaseline_[i]) + tol) return true;
+  if (interactions_.colliders.empty()) return false;
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  updateColliders();
+  findContacts(0);
+  for (const Contact& c : contacts_)
+    if (c.separation < -tol) return true;
+  return false;
+}
+
+// Impulses at an event: every touching contact and reached limit (separation below a few
+// tolerances) stops approaching, then Newton's law sends it back at −e times its approach.
+void World::resolveImpacts() {
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  aba(model_, data_, state_.q, state_.v, loads_.tau, &loads_);  // articulated inertias at q
+  updateColliders();
+  findContacts(10 * settings_.eventTolerance);
+  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero();
+  const double h = settings_.timestep;
+  buildRows(state_.v, settings_.eventTolerance, false);
+  for (ConstraintRow& row : rows_.rows) {
+    row.impulse = 0;
+    row.separation = std::min(row.separation, 0.0);  // touching: no approach at all
+  }
+  SolverSettings impact = settings_.solver;
+  impact.velocityIterations = std::max(impact.velocityIterations, 50);
+  impact.restitutionThreshold = settings_.impactThreshold;
+  solveVelocities(model_, rows_, state_.v, h, impact);
+  applyRestitution(model_, rows_, state_.v, impact);
+  storeImpulses();
+  // Move contacts back onto their surfaces (the overshoot is below the tolerance: a correction
+  // of order 1e-9 m). Limits are left where they are (see violated()).
+  impact.linearSlop = 0;
+  impact.positionCorrection = 1;
+  impact.maxCorrectionVelocity = kUnbounded;
+  for (ConstraintRow& row : rows_.rows) {
+    row.separation = row.kind == RowKind::JointLimit ? 0.0 : std::min(row.separation, 0.0);
+  }
+  solvePositions(model_, rows_, pseudoVelocity_, 1.0, impact);
+  data_.q0 = state_.q;
+  integrateConfiguration(model_, data_.q0, pseudoVelocity_, state_.q);
+}
+
+void World::stepAccurate() {
+  const double h = settings_.timestep;
+  if (interactions_.colliders.empty() && interactions_.limits.empty()) {
+    advanceSmooth(h);
+    return;
+  }
+  const double endTime = state_.t + h;
+  int events = 0;
+  while (endTime - state_.t > 1e-12 * h) {
+    const double remaining = endTime - state_.t;
+    eventStart_ = state_;
+    for (size_t i = 0; i < interactions_.limits.size(); ++i) limitBaseline_[i] = limitOvershoot(interactions_.limits[i]);
+    computeRestingEfforts(remaining);
+    advanceSmooth(remaining);
+    if (!violated()) break;
+    if (events == settings_.maxEventsPerStep) {
+      ++stepStats_.unlocatedEvents;
+      break;
+    }
+    // Bisection: lo never violated, hi violated.
+    double lo = 0, hi = remaining;
+    for (int it = 0; it < kBisections && hi - lo > 1e-15 * h; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      state_ = eventStart_;
+      advanceSmooth(mid);
+      (violated() ? hi : lo) = mid;
+    }
+    state_ = eventStart_;
+    advanceSmooth(hi);
+    resolveImpacts();
+    ++events;
+    ++stepStats_.events;
+  }
+  state_.t = endTime;  // exactly, without round-off from the split intervals
+}
+
+}  // namespace fw

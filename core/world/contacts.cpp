@@ -1,0 +1,264 @@
+// The world's contact pipeline: colliders follow their links, the broad phase pairs them, the
+// narrow phase makes manifolds, and every contact point, limit, joint friction and motor
+// becomes solver rows (constraints/). Last step's impulses warm-start the persistent points.
+#include <algorithm>
+#include <cmath>
+
+#include "algorithms/forward_kinematics.h"
+#include "collision/narrow_phase.h"
+#include "constraints/joint_row.h"
+#include "constraints/point_row.h"
+#include "world/world.h"
+
+namespace fw {
+namespace {
+
+bool contactBefore(const Contact& a, const Contact& b) {
+  if (a.colliderA != b.colliderA) return a.colliderA < b.colliderA;
+  if (a.colliderB != b.colliderB) return a.colliderB < b.colliderB;
+  return a.feature < b.feature;
+}
+
+// Two tangents completing the normal to a right-handed frame, chosen the same way every step.
+void tangents(const Vec3& n, Vec3& t1, Vec3& t2) {
+  t1 = std::abs(n.x()) < 0.57 ? Vec3::UnitX().cross(n) : Vec3::UnitY().cross(n);
+  t1.normalize();
+  t2 = n.cross(t1);
+}
+
+}  // namespace
+
+void World::updateColliders() {
+  const double margin = settings_.solver.speculativeMargin;
+  for (Collider& c : interactions_.colliders) {
+    const Mat3 local = c.shape.orientation.normalized().toRotationMatrix();
+    if (c.link < 0) {
+      c.pose.rotation = local;
+      c.pose.position = c.shape.position;
+    } else {
+      const Mat3 R = linkRotation(data_, c.link);
+      c.pose.rotation = R * local;
+      c.pose.position = R * c.shape.position + linkPosition(data_, c.link);
+    }
+    c.aabb = shapeAabb(c.shape, c.pose);
+    c.aabb.lower.array() -= margin;
+    c.aabb.upper.array() += margin;
+  }
+}
+
+bool World::canCollide(int a, int b) const {
+  const Collider& ca = interactions_.colliders[size_t(a)];
+  const Collider& cb = interactions_.colliders[size_t(b)];
+  const auto immovable = [this](int link) { return link < 0 || model_.treeNv(model_.treeOf[size_t(link)]) == 0; };
+  if (immovable(ca.link) && immovable(cb.link)) return false;  // static pairs never move
+  if (ca.link == cb.link) return false;
+  if (!(ca.shape.collisionGroup & cb.shape.collisionMask) || !(cb.shape.collisionGroup & ca.shape.collisionMask))
+    return false;
+  if (ca.link >= 0 && cb.link >= 0) {
+    const int tree = model_.treeOf[size_t(ca.link)];
+    if (tree == model_.treeOf[size_t(cb.link)]) {
+      // Links joined by a joint always overlap near it: never a contact.
+      if (model_.parent[size_t(ca.link)] == cb.link || model_.parent[size_t(cb.link)] == ca.link) return false;
+      if (!interactions_.selfCollision[size_t(tree)]) return false;
+    }
+  }
+  if (ca.shape.type == ShapeType::Plane && cb.shape.type == ShapeType::Plane) return false;
+  return true;
+}
+
+void World::findContacts(double margin) {
+  std::swap(contacts_, previousContacts_);
+  contacts_.clear();
+  broadPhase_.findPairs(interactions_.colliders, [this](int a, int b) { return canCollide(a, b); }, pairs_);
+  Manifold manifold;
+  for (const auto& [a, b] : pairs_) {
+    const Collider& ca = interactions_.colliders[size_t(a)];
+    const Collider& cb = interactions_.colliders[size_t(b)];
+    if (!collide(ca.shape, ca.pose, cb.shape, cb.pose, margin, manifold)) continue;
+    for (int k = 0; k < manifold.count; ++k) {
+      Contact c;
+      c.colliderA = a, c.colliderB = b;
+      c.feature = manifold.points[k].feature;
+      c.point = manifold.points[k].position;
+      c.normal = manifold.normal;
+      c.separation = manifold.points[k].separation;
+      contacts_.push_back(c);
+    }
+  }
+  std::sort(contacts_.begin(), contacts_.end(), contactBefore);
+  // Warm start: a point with the same pair and features as last step starts from its impulses.
+  if (settings_.solver.warmStarting) {
+    for (Contact& c : contacts_) {
+      auto it = std::lower_bound(previousContacts_.begin(), previousContacts_.end(), c, contactBefore);
+      if (it != previousContacts_.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB &&
+          it->feature == c.feature) {
+        c.normalImpulse = it->normalImpulse;
+        c.frictionImpulse = it->frictionImpulse - it->frictionImpulse.dot(c.normal) * c.normal;
+      }
+    }
+  }
+  stepStats_.contacts = int(contacts_.size());
+}
+
+void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors) {
+  rows_.clear();
+  double* scratch = scratch_.data();
+  const SolverSettings& solver = settings_.solver;
+
+  for (size_t i = 0; i < contacts_.size(); ++i) {
+    const Contact& c = contacts_[i];
+    const Collider& ca = interactions_.colliders[size_t(c.colliderA)];
+    const Collider& cb = interactions_.colliders[size_t(c.colliderB)];
+    const double mu = std::sqrt(ca.shape.friction * cb.shape.friction);
+    const double e = std::max(ca.shape.restitution, cb.shape.restitution);
+
+    const int normalIndex = int(rows_.rows.size());
+    rows_.rows.emplace_back();
+    ConstraintRow& normal = rows_.rows.back();
+    normal.kind = RowKind::ContactNormal;
+    normal.contact = int(i);
+    setPointRow(model_, data_, ca.link, cb.link, c.point, c.normal, rows_, normal, scratch);
+    normal.separation = c.separation;
+    normal.restitution = e;
+    normal.approachVelocity = rowVelocity(model_, rows_, normal, velocityBefore);
+    normal.impulse = c.normalImpulse;
+    if (mu <= 0) continue;
+    Vec3 t[2];
+    tangents(c.normal, t[0], t[1]);
+    for (int k = 0; k < 2; ++k) {
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::ContactFriction;
+      row.contact = int(i);
+      setPointRow(model_, data_, ca.link, cb.link, c.point, t[k], rows_, row, scratch);
+      row.lower = -kUnbounded;
+      row.normalRow = normalIndex;
+      row.friction = mu;
+      row.impulse = c.frictionImpulse.dot(t[k]);
+    }
+  }
+
+  // Limits: a row only when the limit is within reach of this step.
+  for (const JointLimit& limit : interactions_.limits) {
+    const JointModel& j = model_.joints[size_t(limit.link)];
+    if (limit.cone) {
+      // The child's z axis a = R ez (joint frame) may lean at most coneAngle from ez; the lean
+      // grows at the rate n·ω with n = (ez × a)/|ez × a| (joint frame), i.e. (Rᵀ n)·ω_child.
+      const Mat3 R = quaternionAt(state_.q, j.idx_q).toRotationMatrix();
+      const Vec3 a = R.col(2);
+      const double angle = std::acos(std::clamp(a.z(), -1.0, 1.0));
+      const Vec3 axis = Vec3::UnitZ().cross(a);
+      if (axis.norm() < 1e-9) continue;
+      const Vec3 nChild = R.transpose() * axis.normalized();
+      const double separation = limit.coneAngle - angle;
+      Vec6 direction = Vec6::Zero();
+      direction.head<3>() = -nChild;
+      const double rate = -nChild.dot(state_.v.segment<3>(j.idx_v));
+      if (separation > solver.linearSlop + h * std::abs(rate) + 1e-3) continue;
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::JointLimit;
+      setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
+      row.separation = separation;
+      row.restitution = limit.restitution;
+      row.approachVelocity = -nChild.dot(velocityBefore.segment<3>(j.idx_v));
+      continue;
+    }
+    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    for (int side = 0; side < 2; ++side) {
+      const double sign = side == 0 ? 1.0 : -1.0;  // lower: q̇ ≥ …; upper: −q̇ ≥ …
+      const double separation = side == 0 ? q - limit.lower : limit.upper - q;
+      if (separation > solver.linearSlop + h * std::abs(qd)) continue;
+      Vec6 direction = Vec6::Zero();
+      direction[0] = sign;
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::JointLimit;
+      setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
+      row.separation = separation;
+      row.restitution = limit.restitution;
+      row.approachVelocity = sign * velocityBefore[j.idx_v];
+    }
+  }
+
+  // Bounded Coulomb joint friction: q̇ → 0 with |λ| ≤ F h.
+  for (int link = 0; link < model_.nlinks; ++link) {
+    const JointModel& j = model_.joints[size_t(link)];
+    for (int k = 0; k < j.nv; ++k) {
+      const double bound = model_.coulombFriction[size_t(j.idx_v + k)] * h;
+      if (bound <= 0) continue;
+      Vec6 direction = Vec6::Zero();
+      direction[k] = 1;
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::JointFriction;
+      setJointRow(model_, data_, link, direction, rows_, row, scratch);
+      row.lower = -bound, row.upper = bound;
+    }
+  }
+
+  if (withMotors) {
+    for (size_t index = 0; index < interactions_.motors.size(); ++index) {
+      const JointMotor& m = interactions_.motors[index];
+      if (m.mode == MotorMode::Prescribed) continue;
+      const JointModel& j = model_.joints[size_t(m.link)];
+      Vec6 direction = Vec6::Zero();
+      direction[0] = 1;
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::Motor;
+      row.motor = int(index);
+      setJointRow(model_, data_, m.link, direction, rows_, row, scratch);
+      const double bound = m.maxEffort > 0 ? m.maxEffort * h : kUnbounded;
+      row.lower = -bound, row.upper = bound;
+      if (m.mode == MotorMode::Velocity) {
+        row.target = m.targetVelocity;
+      } else {
+        // Implicit PD (Catto's soft constraint): the effort k(q* − q_{n+1}) + c(q̇* − q̇_{n+1})
+        // over the step, solved for the end-of-step state, so any gain is stable.
+        const double k = m.stiffness, c = m.damping;
+        const double denominator = h * k + c;
+        if (denominator <= 0) {
+          rows_.rows.pop_back();
+          continue;
+        }
+        row.softness = 1.0 / (h * denominator);
+        row.target = (k * (m.targetPosition - state_.q[j.idx_q]) + c * m.targetVelocity) / denominator;
+      }
+    }
+  }
+  stepStats_.rows = int(rows_.rows.size());
+}
+
+void World::storeImpulses() {
+  for (ConstraintRow& row : rows_.rows) {
+    if (row.contact < 0) continue;
+    Contact& c = contacts_[size_t(row.contact)];
+    if (row.kind == RowKind::ContactNormal) {
+      c.normalImpulse = row.impulse;
+      c.frictionImpulse.setZero();
+    }
+  }
+  // Friction impulses as world vectors, so next step's tangents can differ.
+  for (size_t r = 0; r < rows_.rows.size(); ++r) {
+    const ConstraintRow& row = rows_.rows[r];
+    if (row.kind != RowKind::ContactFriction) continue;
+    Contact& c = contacts_[size_t(row.contact)];
+    Vec3 t[2];
+    tangents(c.normal, t[0], t[1]);
+    c.frictionImpulse = row.impulse * t[0] + rows_.rows[r + 1].impulse * t[1];
+    ++r;
+  }
+  for (const ConstraintRow& row : rows_.rows)
+    if (row.motor >= 0) interactions_.motors[size_t(row.motor)].effort = row.impulse / settings_.timestep;
+  contactBuffer_.resize(contacts_.size() * 8);
+  for (size_t i = 0; i < contacts_.size(); ++i) {
+    const Contact& c = contacts_[i];
+    float* out = &contactBuffer_[8 * i];
+    for (int k = 0; k < 3; ++k) out[k] = float(c.point[k]), out[3 + k] = float(c.normal[k]);
+    out[6] = float(c.normalImpulse);
+    out[7] = float(c.separation);
+  }
+}
+
+}  // namespace fw
