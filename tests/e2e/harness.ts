@@ -13,6 +13,15 @@ export interface DebugHandle {
   bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
   toScreen(x: number, y: number, z: number): { x: number; y: number }; // CSS pixels
   plotSamples(): number; // points in the live plot
+  bodyVelocity(i: number): number[]; // vx, vy, vz, ωx, ωy, ωz (world)
+  camera(): { position: number[]; target: number[] };
+  speed(): number; // playback speed
+  stepCostMs(): number; // wall-clock ms of the last frame's stepping
+  selected(): number; // selected body, −1 for none
+  contactCount(): number; // contact points of the last step, −1 if the engine has none to report
+  select(i: number): void;
+  bodyNames(): string[];
+  sceneBox(): { min: number[]; max: number[] }; // AABB of all bodies' shapes
 }
 declare global {
   interface Window {
@@ -25,7 +34,15 @@ export interface OpenedPage {
   problems: string[]; // console errors and page errors seen so far
 }
 
-export function usePageHarness(): { open(query?: string, minSimTime?: number): Promise<OpenedPage> } {
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1280, height: 720 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+export function usePageHarness(): { open(query?: string, minSimTime?: number, viewport?: Viewport): Promise<OpenedPage> } {
   let site: Awaited<ReturnType<typeof serveBuiltSite>> | undefined;
   let browser: Browser | undefined;
 
@@ -41,9 +58,10 @@ export function usePageHarness(): { open(query?: string, minSimTime?: number): P
   });
 
   return {
-    async open(query = '', minSimTime = 0.2) {
+    async open(query = '', minSimTime = 0.2, viewport = DESKTOP) {
       if (!browser || !site) throw new Error('harness not started');
-      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      const phone = viewport.width <= 600;
+      const page = await browser.newPage({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()}`);

@@ -1,7 +1,8 @@
 // Grabbing bodies with the mouse or a finger: a raycast picks the body and the point, the
 // pointer then moves a target on a plane facing the camera through that point (the wheel, or
 // Shift with up/down, moves it in depth), and the engine's mouse spring does the physics. A
-// line shows the spring with its force in newtons.
+// line shows the spring with its force in newtons. Grabbing a body also selects it; a click on
+// empty space (no orbit drag) deselects.
 import * as THREE from 'three';
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
 import type { Renderer } from './renderer';
@@ -14,6 +15,9 @@ export class DragController {
   private readonly label: HTMLElement;
   private pointerId: number | null = null;
   private lastY = 0;
+  private emptyDown: { id: number; x: number; y: number } | null = null;
+  /** Called with the picked body's index, or −1 after a click on empty space. */
+  onPick: (body: number) => void = () => {};
 
   constructor(
     private readonly engine: FeatherweightModule,
@@ -35,7 +39,10 @@ export class DragController {
     // Capture phase: runs before the orbit controls' own listener, which a grab then stops.
     canvas.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
     canvas.addEventListener('pointermove', (e) => this.move(e));
-    canvas.addEventListener('pointerup', (e) => this.up(e));
+    canvas.addEventListener('pointerup', (e) => {
+      this.emptyClick(e);
+      this.up(e);
+    });
     canvas.addEventListener('pointercancel', (e) => this.up(e));
     canvas.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
   }
@@ -56,9 +63,13 @@ export class DragController {
   private down(event: PointerEvent): void {
     if (event.button !== 0) return;
     this.rayFrom(event);
-    const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true)[0];
+    const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true).find((h) => h.object.userData.pickable !== false);
     const body = hit ? this.renderer.bodyIndexOf(hit.object) : -1;
-    if (!hit || body < 0) return;
+    if (!hit || body < 0) {
+      this.emptyDown = { id: event.pointerId, x: event.clientX, y: event.clientY };
+      return;
+    }
+    this.onPick(body);
     event.preventDefault();
     event.stopImmediatePropagation(); // the orbit controls must not turn the view now
     this.pointerId = event.pointerId;
@@ -94,6 +105,12 @@ export class DragController {
     const direction = this.renderer.camera.getWorldDirection(new THREE.Vector3());
     this.target.addScaledVector(direction, metres);
     this.plane.setFromNormalAndCoplanarPoint(direction, this.target);
+  }
+
+  private emptyClick(event: PointerEvent): void {
+    const down = this.emptyDown;
+    this.emptyDown = null;
+    if (down && down.id === event.pointerId && Math.hypot(event.clientX - down.x, event.clientY - down.y) < 5) this.onPick(-1);
   }
 
   private up(event: PointerEvent): void {

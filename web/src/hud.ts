@@ -1,5 +1,5 @@
 // The numbers line under the controls: time, real-time factor, step cost, counts, fps.
-import type { SimLoop } from './sim_loop';
+import { speedLabel, type SimLoop } from './sim_loop';
 
 export class Hud {
   private frames = 0;
@@ -16,7 +16,7 @@ export class Hud {
       this.frames = 0;
       this.since = now;
     }
-    const state = loop.paused ? 'paused' : `×${loop.speed}`;
+    const state = loop.paused ? 'paused' : speedLabel(loop.speed);
     this.element.textContent =
       `t ${time.toFixed(3)} s   ${state}   real-time ${loop.realTimeFactor.toFixed(2)}\n` +
       `step cost ${loop.lastStepMs.toFixed(2)} ms/frame   ${this.fps.toFixed(0)} fps\n` +

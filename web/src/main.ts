@@ -1,22 +1,28 @@
 // Wires the page: engine, renderer, loop, controls. Scene text goes to the engine as is; the
 // engine validates it and answers with '' or a message naming the JSON path. Scene data only
 // ever reaches the page as textContent.
-import type { BodyInfo } from 'featherweight-wasm/featherweight.js';
+import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import * as THREE from 'three';
 import { DragController } from './drag';
+import { HelpOverlay } from './help';
 import { Hud } from './hud';
-import { LivePlots } from './plots';
+import { CONTACT_STRIDE, Overlays } from './overlays';
+import { Panel } from './panel';
+import { LivePlots, type PlotSuggestion } from './plots';
 import { PoseView, POSE_STRIDE } from './pose_view';
 import { Renderer, type CameraSetup } from './renderer';
+import type { SceneObject } from './scene_doc';
 import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
 import { SimLoop } from './sim_loop';
+import { VelocityView, VELOCITY_STRIDE } from './velocity_view';
+import { Float32HeapView, Float64HeapView } from './heap_view';
 import { loadEngine } from './wasm_loader';
 
 interface SceneMeta {
   title?: string;
   description?: string;
   observe?: string[];
-  plots?: { quantity: string; joint?: string }[];
+  plots?: PlotSuggestion[];
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -55,13 +61,25 @@ async function main(): Promise<void> {
     return;
   }
   const sim = new engine.Simulation();
-  const renderer = new Renderer(byId<HTMLCanvasElement>('view'));
+  const canvas = byId<HTMLCanvasElement>('view');
+  const renderer = new Renderer(canvas);
   const poses = new PoseView(engine, sim);
+  const velocities = new VelocityView(engine, sim);
+  const efforts = new Float64HeapView(engine);
+  const contactData = new Float32HeapView(engine);
+  // Contacts come from the core when the module reports them (contactCount/contactsPointer).
+  const hasContacts = typeof sim.contactCount === 'function' && typeof sim.contactsPointer === 'function';
+  const readContacts = () => {
+    if (!hasContacts || !overlays.toggles.contacts) return;
+    const count = sim.contactCount();
+    overlays.setContacts(count > 0 ? contactData.at(sim.contactsPointer(), count * CONTACT_STRIDE) : null, count);
+  };
   const loop = new SimLoop((count) => sim.step(count), () => sim.timestep());
   const hud = new Hud(byId('hud'));
-  const canvas = byId<HTMLCanvasElement>('view');
   const drag = new DragController(engine, sim, renderer, canvas);
-  const plots = new LivePlots(engine, sim, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
+  const overlays = new Overlays(renderer.scene);
+  const help = new HelpOverlay(byId('help'));
+  const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
   byId('plot-csv').addEventListener('click', () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([plots.csv()], { type: 'text/csv' }));
@@ -69,6 +87,33 @@ async function main(): Promise<void> {
     link.click();
     URL.revokeObjectURL(link.href);
   });
+  collapsible(byId('panel-toggle'), byId('panel'), () => {});
+  collapsible(byId('plot-toggle'), byId('plot-panel'), () => plots.resize());
+  if (window.matchMedia('(max-width: 600px)').matches) byId('plot-toggle').click(); // a phone starts with the plot folded
+
+  let bodies: BodyInfo[] = [];
+  let selected = -1;
+  const view = { follow: false };
+  const select = (body: number) => {
+    selected = body < bodies.length ? body : -1;
+    renderer.setSelected(selected);
+  };
+  drag.onPick = select;
+
+  // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
+  function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
+    poses.invalidate();
+    velocities.invalidate();
+    bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
+    const joints = JSON.parse(sim.jointsJson()) as JointInfo[];
+    renderer.setBodies(bodies);
+    overlays.setScene(bodies, joints, poses.poses);
+    plots.setScene((doc.meta as SceneMeta | undefined)?.plots, bodies, rebuild);
+    select(rebuild ? selected : -1);
+    if (!rebuild) panel.setScene(doc, bodies, joints);
+    loop.clearBacklog();
+    byId('error').hidden = true;
+  }
 
   // Loads scene text; on failure the message is shown and the previous scene keeps running.
   function applyScene(text: string, origin: string): boolean {
@@ -77,14 +122,10 @@ async function main(): Promise<void> {
       showError(`${origin}: ${error}`);
       return false;
     }
-    byId('error').hidden = true;
-    poses.invalidate();
-    renderer.setBodies(JSON.parse(sim.bodiesJson()) as BodyInfo[]);
-    const doc = JSON.parse(text) as { meta?: SceneMeta; camera?: CameraSetup };
-    renderer.setCamera(doc.camera);
-    showMeta(doc.meta, origin);
-    plots.setScene(doc.meta?.plots);
-    loop.clearBacklog();
+    const doc = JSON.parse(text) as SceneObject;
+    renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
+    showMeta(doc.meta as SceneMeta | undefined, origin);
+    sceneLoaded(doc, false);
     return true;
   }
 
@@ -96,6 +137,45 @@ async function main(): Promise<void> {
       return false;
     }
   }
+
+  const playButton = byId<HTMLButtonElement>('play');
+  const setPaused = (paused: boolean) => {
+    loop.paused = paused;
+    playButton.textContent = paused ? 'Play' : 'Pause';
+    panel.syncPlayback();
+  };
+  const stepOnce = () => {
+    setPaused(true);
+    loop.singleStep();
+  };
+  const reset = () => {
+    sim.reset();
+    loop.clearBacklog();
+  };
+  const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.poses, new THREE.Box3()));
+
+  const panel = new Panel(byId('gui-host'), {
+    loop,
+    setPaused,
+    step: stepOnce,
+    reset,
+    // The panel's edits: the same scene from its initial state, the view and the plot kept.
+    rebuild: (doc) => {
+      const error = sim.load(JSON.stringify(doc));
+      if (error !== '') {
+        showError(`Panel: ${error}\nThe previous settings keep running.`);
+        return false;
+      }
+      sceneLoaded(doc, true);
+      return true;
+    },
+    efforts: () => efforts.at(sim.effortsPointer(), sim.nv()),
+    overlays: overlays.toggles,
+    contactsAvailable: hasContacts,
+    view,
+    frameAll,
+    help: () => help.toggle(),
+  });
 
   const picker = byId<HTMLSelectElement>('scene-picker');
   const requested = sceneFromAddress(window.location);
@@ -114,40 +194,66 @@ async function main(): Promise<void> {
     }
   });
 
-  const playButton = byId<HTMLButtonElement>('play');
-  const setPaused = (paused: boolean) => {
-    loop.paused = paused;
-    playButton.textContent = paused ? 'Play' : 'Pause';
-  };
-  const stepOnce = () => {
-    setPaused(true);
-    loop.singleStep();
-  };
-  const reset = () => {
-    sim.reset();
-    loop.clearBacklog();
-  };
   playButton.addEventListener('click', () => setPaused(!loop.paused));
   byId('step').addEventListener('click', stepOnce);
   byId('reset').addEventListener('click', reset);
+  byId('help-open').addEventListener('click', () => help.toggle());
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    if (event.key === ' ') setPaused(!loop.paused);
-    else if (event.key === 's') stepOnce();
-    else if (event.key === 'r') reset();
-    else return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLButtonElement && (event.key === ' ' || event.key === 'Enter')) return; // the button's own
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key === 'Escape' && help.isOpen) help.close();
+    else if (key === 'h' || key === '?') help.toggle();
+    else if (key === ' ') setPaused(!loop.paused);
+    else if (key === 's') stepOnce();
+    else if (key === 'r') reset();
+    else if (key === 'f') frameAll();
+    else if (key === 'l') {
+      view.follow = !view.follow;
+      panel.gui.controllersRecursive().forEach((c) => c.updateDisplay());
+    } else if (key === '[' || key === ']') {
+      loop.changeSpeed(key === '[' ? -1 : 1);
+      panel.syncPlayback();
+    } else return;
     event.preventDefault();
   });
 
-  // A tiny read-only handle for the browser tests.
+  // Follow: the orbit target sits on the selected body's centre of mass.
+  const followPoint = new THREE.Vector3();
+  const followRotation = new THREE.Quaternion();
+  const follow = () => {
+    if (!view.follow || selected < 0 || drag.active) return;
+    const p = poses.poses, o = selected * POSE_STRIDE;
+    followRotation.set(p[o + 3], p[o + 4], p[o + 5], p[o + 6]);
+    followPoint.set(...(bodies[selected].centerOfMass ?? [0, 0, 0])).applyQuaternion(followRotation);
+    followPoint.x += p[o];
+    followPoint.y += p[o + 1];
+    followPoint.z += p[o + 2];
+    renderer.moveTargetTo(followPoint);
+  };
+
+  // A tiny handle for the browser tests (reads, plus selecting a body).
   Object.assign(window, {
     __featherweight: {
       time: () => sim.time(),
       timestep: () => sim.timestep(),
       bodyCount: () => sim.bodyCount(),
       bodyPose: (i: number) => Array.from(poses.poses.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
+      bodyVelocity: (i: number) => Array.from(velocities.velocities.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
       toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
       plotSamples: () => plots.sampleCount,
+      bodyNames: () => bodies.map((b) => b.name),
+      camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray() }),
+      speed: () => loop.speed,
+      stepCostMs: () => loop.lastStepMs,
+      selected: () => selected,
+      contactCount: () => (hasContacts ? sim.contactCount() : -1),
+      select,
+      sceneBox: () => {
+        const box = overlays.sceneBox(poses.poses, new THREE.Box3());
+        return { min: box.min.toArray(), max: box.max.toArray() };
+      },
     },
   });
 
@@ -157,7 +263,11 @@ async function main(): Promise<void> {
     const wallSeconds = (now - last) / 1000;
     last = now;
     loop.frame(wallSeconds);
-    renderer.applyPoses(poses.poses);
+    const current = poses.poses;
+    renderer.applyPoses(current);
+    readContacts();
+    overlays.update(current);
+    follow();
     drag.update();
     plots.sample(sim.time());
     renderer.render();
@@ -165,6 +275,16 @@ async function main(): Promise<void> {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+}
+
+// A header button that folds a panel to its header and back.
+function collapsible(button: HTMLElement, panel: HTMLElement, changed: () => void): void {
+  button.addEventListener('click', () => {
+    const collapsed = panel.classList.toggle('collapsed');
+    button.setAttribute('aria-expanded', String(!collapsed));
+    button.textContent = collapsed ? '▸' : '▾';
+    changed();
+  });
 }
 
 void main();

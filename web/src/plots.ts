@@ -1,17 +1,34 @@
-// Live plots (uPlot) of what a scene suggests in meta.plots, or any joint's q or q̇, or the
-// energies; the last 20 s of simulated time, sampled once per frame, exportable as CSV.
+// Live plots (uPlot) of the energies, the momentum, any joint's q or q̇, any body's position or
+// velocity (read from the engine's pose and velocity buffers), the scene's meta.plots first; the
+// last 20 s of simulated time, sampled once per frame, exportable as CSV.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import { Float64HeapView } from './heap_view';
+import { POSE_STRIDE, type PoseView } from './pose_view';
+import { VELOCITY_STRIDE, type VelocityView } from './velocity_view';
+
+/** One entry of a scene's meta.plots (docs/scene-format.md). */
+export interface PlotSuggestion {
+  quantity: string;
+  joint?: string;
+  body?: string;
+}
 
 interface Quantity {
   label: string;
+  key: string; // as meta.plots names it: "energy", "joint.q pendulum/rod", "body.velocity box"
   series: string[]; // names of the plotted series
   sample(out: number[]): void; // appends one value per series
 }
 
 const WINDOW_SECONDS = 20;
+
+function suggestionKey(s: PlotSuggestion): string {
+  if (s.quantity.startsWith('joint.')) return `${s.quantity} ${s.joint ?? ''}`;
+  if (s.quantity.startsWith('body.')) return `${s.quantity} ${s.body ?? ''}`;
+  return s.quantity;
+}
 
 export class LivePlots {
   private quantities: Quantity[] = [];
@@ -21,28 +38,47 @@ export class LivePlots {
   private chart: uPlot | null = null;
   private readonly q: Float64HeapView;
   private readonly v: Float64HeapView;
+  private readonly momentum: Float64HeapView;
 
   constructor(
     engine: FeatherweightModule,
     private readonly sim: Simulation,
+    private readonly poses: PoseView,
+    private readonly velocities: VelocityView,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
   ) {
     this.q = new Float64HeapView(engine);
     this.v = new Float64HeapView(engine);
+    this.momentum = new Float64HeapView(engine);
     picker.addEventListener('change', () => this.select(Number(picker.value)));
-    window.addEventListener('resize', () => this.chart?.setSize(this.size()));
+    window.addEventListener('resize', () => this.resize());
   }
 
-  /** After a scene loads: the energies, then the scene's suggestions, then every joint's q and q̇. */
-  setScene(suggested: { quantity: string; joint?: string }[] | undefined): void {
+  /**
+   * After a scene loads: the energies, the scene's suggestions, then the momentum, every joint's
+   * q and q̇ and every body's position and velocity. With `keep` (the panel rebuilt the same
+   * scene) the quantity plotted so far stays selected when the scene still has it.
+   */
+  setScene(suggested: PlotSuggestion[] | undefined, bodies: BodyInfo[], keep = false): void {
+    const previous = keep ? this.current?.key : undefined;
     const joints = (JSON.parse(this.sim.jointsJson()) as JointInfo[]).filter((j) => j.nv > 0);
     const energy: Quantity = {
       label: 'Energy (J)',
+      key: 'energy',
       series: ['kinetic', 'potential', 'total'],
       sample: (out) => {
         const k = this.sim.kineticEnergy(), p = this.sim.potentialEnergy();
         out.push(k, p, k + p);
+      },
+    };
+    const momentum: Quantity = {
+      label: 'Momentum (angular N·m·s, linear N·s)',
+      key: 'momentum',
+      series: ['Lx', 'Ly', 'Lz', 'px', 'py', 'pz'],
+      sample: (out) => {
+        const h = this.momentum.at(this.sim.momentumPointer(), 6);
+        for (let k = 0; k < 6; k++) out.push(h[k]);
       },
     };
     const jointQuantity = (joint: JointInfo, which: 'q' | 'qd'): Quantity => {
@@ -50,6 +86,7 @@ export class LivePlots {
       const names = Array.from({ length: count }, (_, k) => `${joint.name}.${which}${count > 1 ? k : ''}`);
       return {
         label: `${joint.name} ${which === 'q' ? 'q' : 'q̇'}`,
+        key: `joint.${which} ${joint.name}`,
         series: names,
         sample: (out) => {
           const values = which === 'q' ? this.q.at(this.sim.qPointer(), this.sim.nq()) : this.v.at(this.sim.vPointer(), this.sim.nv());
@@ -58,13 +95,30 @@ export class LivePlots {
         },
       };
     };
-    const perJoint = joints.flatMap((j) => [jointQuantity(j, 'q'), jointQuantity(j, 'qd')]);
+    const bodyQuantity = (body: BodyInfo, index: number, which: 'position' | 'velocity'): Quantity => ({
+      label: `${body.name} ${which === 'position' ? 'position (m)' : 'velocity (m/s)'}`,
+      key: `body.${which} ${body.name}`,
+      series: (which === 'position' ? ['x', 'y', 'z'] : ['vx', 'vy', 'vz']).map((axis) => `${body.name}.${axis}`),
+      sample: (out) => {
+        // Views, not copies: re-created by PoseView/VelocityView only when the memory grows.
+        const buffer = which === 'position' ? this.poses.poses : this.velocities.velocities;
+        const first = index * (which === 'position' ? POSE_STRIDE : VELOCITY_STRIDE);
+        out.push(buffer[first], buffer[first + 1], buffer[first + 2]);
+      },
+    });
+    const all = [
+      energy,
+      momentum,
+      ...joints.flatMap((j) => [jointQuantity(j, 'q'), jointQuantity(j, 'qd')]),
+      ...bodies.flatMap((b, i) => [bodyQuantity(b, i, 'position'), bodyQuantity(b, i, 'velocity')]),
+    ];
     const suggestedFirst = (suggested ?? [])
-      .map((s) => perJoint.find((p) => s.joint && p.series[0].startsWith(`${s.joint}.${s.quantity === 'joint.q' ? 'q' : 'qd'}`)))
-      .filter((p): p is Quantity => p !== undefined);
-    this.quantities = [energy, ...suggestedFirst, ...perJoint.filter((p) => !suggestedFirst.includes(p))];
+      .map((s) => all.find((quantity) => quantity.key === suggestionKey(s)))
+      .filter((quantity): quantity is Quantity => quantity !== undefined);
+    this.quantities = [...new Set([energy, ...suggestedFirst, ...all])];
     this.picker.replaceChildren(...this.quantities.map((quantity, i) => new Option(quantity.label, String(i))));
-    this.select(0);
+    const kept = this.quantities.findIndex((quantity) => quantity.key === previous);
+    this.select(Math.max(0, kept));
   }
 
   select(index: number): void {
@@ -109,11 +163,16 @@ export class LivePlots {
       this.times.shift();
       this.values.forEach((series) => series.shift());
     }
-    this.chart.setData([this.times, ...this.values]);
+    if (this.container.clientWidth > 0) this.chart.setData([this.times, ...this.values]);
   }
 
   get sampleCount(): number {
     return this.times.length;
+  }
+
+  /** The chart follows its container (a resized window, a panel shown again). */
+  resize(): void {
+    this.chart?.setSize(this.size());
   }
 
   /** What is plotted, as CSV: t, then one column per series. */
@@ -124,6 +183,7 @@ export class LivePlots {
   }
 
   private size(): { width: number; height: number } {
-    return { width: Math.max(240, this.container.clientWidth), height: 160 };
+    const narrow = window.matchMedia('(max-width: 600px)').matches;
+    return { width: Math.max(200, this.container.clientWidth), height: narrow ? 110 : 160 };
   }
 }

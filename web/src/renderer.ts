@@ -2,6 +2,7 @@
 // body holding one mesh per shape. Poses are copied in from the engine's buffer every frame.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
 import { POSE_STRIDE } from './pose_view';
 
@@ -91,7 +92,57 @@ export class Renderer {
     this.camera.fov = c.fov;
     this.camera.updateProjectionMatrix();
     this.controls.target.set(...c.target);
+    // Scenes are framed for a landscape view: in a portrait one (a phone) step back so that
+    // what the scene shows across its height still fits across the narrower width.
+    if (this.camera.aspect < 1) {
+      const offset = this.camera.position.clone().sub(this.controls.target);
+      this.camera.position.copy(this.controls.target).addScaledVector(offset, Math.min(1 / this.camera.aspect, 2.5));
+    }
     this.controls.update();
+  }
+
+  /** Where the view orbits about. */
+  get target(): THREE.Vector3 {
+    return this.controls.target;
+  }
+
+  /**
+   * Frames a box: the view keeps its direction and moves to look at the box's centre from just
+   * far enough for the box's bounding sphere to fit both the vertical and the horizontal field.
+   */
+  frameBox(box: THREE.Box3): void {
+    if (box.isEmpty()) return;
+    const sphere = box.getBoundingSphere(new THREE.Sphere());
+    const radius = Math.max(sphere.radius, 0.05);
+    const vertical = THREE.MathUtils.degToRad(this.camera.fov) / 2;
+    const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
+    const distance = (radius / Math.sin(Math.min(vertical, horizontal))) * 1.05;
+    const direction = this.camera.position.clone().sub(this.controls.target);
+    if (direction.lengthSq() < 1e-12) direction.set(0, -1, 0.3);
+    direction.normalize();
+    this.controls.target.copy(sphere.center);
+    this.camera.position.copy(sphere.center).addScaledVector(direction, distance);
+    this.camera.far = Math.max(500, distance * 4);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
+  /** Moves the orbit target to a point, the camera along with it (the view's offset is kept). */
+  moveTargetTo(point: THREE.Vector3): void {
+    const delta = point.clone().sub(this.controls.target);
+    this.controls.target.add(delta);
+    this.camera.position.add(delta);
+  }
+
+  /** Tints the selected body's shapes (−1: none). */
+  setSelected(index: number): void {
+    this.bodies.forEach((body, i) =>
+      body.traverse((o) => {
+        if (o instanceof THREE.Mesh && o.material instanceof THREE.MeshStandardMaterial) {
+          o.material.emissive.set(i === index ? '#3a5fa8' : '#000000');
+        }
+      }),
+    );
   }
 
   /** The body objects, for picking. */
@@ -161,6 +212,25 @@ function meshFor(shape: ShapeInfo): THREE.Mesh {
     case 'capsule':
       geometry = new THREE.CapsuleGeometry(r, shape.length ?? 0.1, 8, 24).rotateX(Math.PI / 2);
       break;
+    case 'convex':
+      geometry = shape.points && shape.points.length >= 4
+        ? new ConvexGeometry(shape.points.map((p) => new THREE.Vector3(...p)))
+        : new THREE.SphereGeometry(0.02);
+      break;
+    case 'plane': {
+      // The half-space z ≤ 0 of its frame: a large translucent square on its surface (the floor
+      // grid stays visible through one at z = 0).
+      const mesh = new THREE.Mesh(
+        new THREE.PlaneGeometry(40, 40),
+        new THREE.MeshStandardMaterial({ color: shape.color, roughness: 1, transparent: true, opacity: 0.25, depthWrite: false }),
+      );
+      mesh.receiveShadow = true;
+      mesh.userData.pickable = false; // clicks go through to the orbit controls
+      mesh.position.set(...shape.position);
+      const [w, x, y, z] = shape.quaternion;
+      mesh.quaternion.set(x, y, z, w);
+      return mesh;
+    }
     default:
       geometry = new THREE.SphereGeometry(0.02); // shapes the engine does not report yet
   }

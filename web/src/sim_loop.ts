@@ -4,6 +4,13 @@
 
 const MAX_FRAME_SECONDS = 0.1;
 
+/** Playback speeds: powers of two from 1/16× to 4×. The time step never changes with them. */
+export const SPEEDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4];
+
+export function speedLabel(speed: number): string {
+  return speed >= 1 ? `${speed}×` : `1/${Math.round(1 / speed)}×`;
+}
+
 export class SimLoop {
   paused = false;
   speed = 1;
@@ -41,6 +48,13 @@ export class SimLoop {
       this.simTimeWindow = this.wallTimeWindow = 0;
     }
     return steps;
+  }
+
+  /** One notch slower (−1) or faster (+1) along SPEEDS. */
+  changeSpeed(direction: -1 | 1): void {
+    const index = SPEEDS.indexOf(this.speed);
+    const next = index < 0 ? SPEEDS.indexOf(1) : Math.min(SPEEDS.length - 1, Math.max(0, index + direction));
+    this.speed = SPEEDS[next];
   }
 
   /** Exactly one step of dt, whatever the accumulator holds. */

@@ -1,0 +1,365 @@
+// The panel, the keys and the overlays in headless Chromium: playback speed scales simulated
+// time per real second without touching dt, a world edit rebuilds the scene, the help overlay
+// opens and closes, frame-all and follow move the camera, body position/velocity plots receive
+// the engine's numbers, the overlays draw, and a phone-sized page fits its width.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, usePageHarness } from './harness';
+import { changedFraction, decode } from './pixels';
+
+const harness = usePageHarness();
+
+/** Simulated seconds per real second, measured in the page over `ms`. */
+function simRate(page: Page, ms = 1500): Promise<number> {
+  return page.evaluate(async (ms) => {
+    const fw = window.__featherweight!;
+    const t0 = fw.time();
+    const w0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return (fw.time() - t0) / ((performance.now() - w0) / 1000);
+  }, ms);
+}
+
+/** A lil-gui controller row by its label. */
+function control(page: Page, label: string) {
+  return page.locator('#gui-host .lil-controller, #gui-host .controller').filter({ hasText: label }).first();
+}
+
+async function openFolder(page: Page, title: string): Promise<void> {
+  const folder = page.locator('#gui-host .lil-gui').filter({ has: page.locator(':scope > .lil-title, :scope > .title', { hasText: title }) }).first();
+  if (await folder.evaluate((el) => el.classList.contains('lil-closed') || el.classList.contains('closed'))) {
+    await folder.locator(':scope > .lil-title, :scope > .title').click();
+  }
+}
+
+async function download(page: Page): Promise<string[]> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
+  return readFileSync((await file.path())!, 'utf8').trim().split('\n');
+}
+
+describe('controls', () => {
+  it('playback speed 1/4× advances simulated time about a quarter as fast, with the same dt', async () => {
+    const { page, problems } = await harness.open();
+    const dt = await page.evaluate(() => window.__featherweight!.timestep());
+    const normal = await simRate(page);
+    expect(normal).toBeGreaterThan(0.1);
+    await control(page, 'speed').locator('select').selectOption({ label: '1/4×' });
+    expect(await page.evaluate(() => window.__featherweight!.speed())).toBe(0.25);
+    const quarter = await simRate(page);
+    expect(quarter / normal).toBeGreaterThan(0.1);
+    expect(quarter / normal).toBeLessThan(0.45);
+    expect(await page.evaluate(() => window.__featherweight!.timestep())).toBe(dt);
+    expect(await page.locator('#hud').textContent()).toContain('1/4×');
+    // ] goes one notch faster, [ one slower.
+    await page.keyboard.press(']');
+    expect(await page.evaluate(() => window.__featherweight!.speed())).toBe(0.5);
+    await page.keyboard.press('[');
+    await page.keyboard.press('[');
+    expect(await page.evaluate(() => window.__featherweight!.speed())).toBe(0.125);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('gravity 0 in the World folder rebuilds the scene from its initial state: the pendulum stays still', async () => {
+    const { page, problems } = await harness.open('', 0.5);
+    const swinging = await page.evaluate(() => window.__featherweight!.bodyPose(0));
+    await openFolder(page, 'World');
+    const input = control(page, 'gravity z').locator('input').first();
+    expect(Number(await input.inputValue())).toBeCloseTo(-9.81, 6);
+    await input.fill('0');
+    await input.press('Enter');
+    const before = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
+    expect(before.t).toBeLessThan(0.4); // rebuilt: time started again from 0
+    // Released from rest at 1 rad about y: q = (0, sin ½, 0, cos ½), and without gravity it stays.
+    expect(before.pose[4]).toBeCloseTo(Math.sin(0.5), 4);
+    expect(Math.abs(swinging[4] - Math.sin(0.5))).toBeGreaterThan(1e-3); // it was swinging before
+    await page.waitForTimeout(800);
+    const after = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
+    expect(after.t - before.t).toBeGreaterThan(0.2);
+    for (let k = 0; k < 7; k++) expect(after.pose[k]).toBeCloseTo(before.pose[k], 6);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    // And back: it swings again.
+    await input.fill('-9.81');
+    await input.press('Enter');
+    await page.waitForTimeout(500);
+    expect(Math.abs((await page.evaluate(() => window.__featherweight!.bodyPose(0)))[4] - Math.sin(0.5))).toBeGreaterThan(1e-3);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a scene slider (meta.sliders) rebuilds with the new value', async () => {
+    const { page, problems } = await harness.open();
+    await openFolder(page, 'Scene');
+    const input = control(page, 'Release angle').locator('input').first();
+    await input.fill('0');
+    await input.press('Enter');
+    await page.waitForTimeout(300);
+    const pose = await page.evaluate(() => window.__featherweight!.bodyPose(0));
+    expect(Math.abs(pose[4])).toBeLessThan(1e-6); // hanging straight down, at rest
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a joint effort slider drives the joint live, without a rebuild', async () => {
+    const { page, problems } = await harness.open();
+    await openFolder(page, 'World');
+    const gravity = control(page, 'gravity z').locator('input').first();
+    await gravity.fill('0');
+    await gravity.press('Enter'); // a still pendulum
+    await openFolder(page, 'Joint efforts');
+    const still = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
+    const effort = control(page, 'pendulum/rod τ').locator('input').first();
+    await effort.fill('5');
+    await effort.press('Enter');
+    await page.waitForTimeout(600);
+    const driven = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
+    expect(driven.t).toBeGreaterThan(still.t); // the clock kept running: no rebuild
+    expect(Math.abs(driven.pose[4] - still.pose[4])).toBeGreaterThan(1e-3); // and the rod turns
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('an edit the engine refuses shows its message, and the previous scene keeps running', async () => {
+    const { page, problems } = await harness.open();
+    // The pendulum with Coulomb friction at its joint, which needs semi-implicit Euler.
+    const text = readFileSync(new URL('../../public/scenes/pendulum.json', import.meta.url), 'utf8');
+    const scene = JSON.parse(text);
+    scene.world.integrator = 'semi-implicit-euler';
+    scene.articulations[0].links[0].joint.friction = 0.01;
+    await page.route('**/scenes/friction-pendulum.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(scene) }));
+    await page.goto(page.url().replace(/\?.*$/, '') + '?scene=friction-pendulum.json');
+    await page.waitForFunction(() => (window.__featherweight?.time() ?? 0) > 0.2, null, { timeout: 45_000 });
+    await openFolder(page, 'World');
+    const integrator = control(page, 'integrator').locator('select');
+    expect(await integrator.inputValue()).toBe('semi-implicit-euler');
+    const t0 = await page.evaluate(() => window.__featherweight!.time());
+    await integrator.selectOption('rk4');
+    expect(await page.locator('#error').isVisible()).toBe(true);
+    expect(await page.locator('#error-text').textContent()).toContain('semi-implicit-euler');
+    expect(await integrator.inputValue()).toBe('semi-implicit-euler'); // the control shows what runs
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.__featherweight!.time())).toBeGreaterThan(t0); // not reset, still running
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('h opens the help overlay; Esc and h close it', async () => {
+    const { page, problems } = await harness.open();
+    const help = page.locator('#help');
+    expect(await help.isVisible()).toBe(false);
+    await page.keyboard.press('h');
+    expect(await help.isVisible()).toBe(true);
+    expect(await help.textContent()).toContain('frame all');
+    await page.screenshot({ path: 'test-results/help.png' });
+    await page.keyboard.press('Escape');
+    expect(await help.isVisible()).toBe(false);
+    await page.keyboard.press('h');
+    expect(await help.isVisible()).toBe(true);
+    await page.keyboard.press('h');
+    expect(await help.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('f frames all bodies: the camera moves and every corner of their box is in view', async () => {
+    const { page, problems } = await harness.open('?scene=chain-10.json');
+    await page.keyboard.press(' ');
+    // Zoom far out with the wheel over empty space first.
+    await page.mouse.move(640, 60);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    const before = await page.evaluate(() => window.__featherweight!.camera());
+    await page.keyboard.press('f');
+    await page.waitForTimeout(100);
+    const after = await page.evaluate(() => window.__featherweight!.camera());
+    const moved = Math.hypot(...after.position.map((p, k) => p - before.position[k]));
+    expect(moved).toBeGreaterThan(0.1);
+    const { min, max } = await page.evaluate(() => window.__featherweight!.sceneBox());
+    const centre = min.map((m, k) => (m + max[k]) / 2);
+    for (let k = 0; k < 3; k++) expect(after.target[k]).toBeCloseTo(centre[k], 3);
+    for (let i = 0; i < 8; i++) {
+      const corner = [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
+      const screen = await page.evaluate((c) => window.__featherweight!.toScreen(c[0], c[1], c[2]), corner);
+      expect(screen.x).toBeGreaterThanOrEqual(0);
+      expect(screen.x).toBeLessThanOrEqual(1280);
+      expect(screen.y).toBeGreaterThanOrEqual(0);
+      expect(screen.y).toBeLessThanOrEqual(720);
+    }
+    await page.screenshot({ path: 'test-results/frame-all.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('clicking a body selects it, follow keeps the camera target on it, clicking empty space deselects', async () => {
+    const { page, problems } = await harness.open();
+    const target = () => page.evaluate(() => window.__featherweight!.camera().target);
+    // Click the bob (paused, to aim): the bob is 1 m from the pivot along the rod's −z axis.
+    await page.keyboard.press(' ');
+    const bob = await page.evaluate(() => {
+      const [x, y, z, ux, uy, uz, w] = window.__featherweight!.bodyPose(0);
+      const t = [-2 * uy, 2 * ux, 0]; // v' = v + w t + u × t, t = 2 u × v, v = (0, 0, −1)
+      const v = [w * t[0] + (uy * t[2] - uz * t[1]), w * t[1] + (uz * t[0] - ux * t[2]), -1 + w * t[2] + (ux * t[1] - uy * t[0])];
+      return window.__featherweight!.toScreen(x + v[0], y + v[1], z + v[2]);
+    });
+    expect(await page.evaluate(() => window.__featherweight!.selected())).toBe(-1);
+    await page.mouse.click(bob.x, bob.y);
+    expect(await page.evaluate(() => window.__featherweight!.selected())).toBe(0);
+    await page.keyboard.press(' ');
+    const t0 = await target();
+    await page.waitForTimeout(300);
+    expect(await target()).toEqual(t0); // not following yet
+    await page.keyboard.press('l');
+    await page.waitForTimeout(300);
+    const t1 = await target();
+    await page.waitForTimeout(300);
+    const t2 = await target();
+    // The bob is the pendulum's centre of mass, 1 m below the pivot at (0, 0, 1.5).
+    expect(Math.hypot(t2[0], t2[1], t2[2] - 1.5)).toBeCloseTo(1, 2);
+    expect(Math.hypot(...t2.map((v, k) => v - t1[k]))).toBeGreaterThan(1e-3); // it moves with the bob
+    await page.mouse.click(640, 40); // empty sky
+    expect(await page.evaluate(() => window.__featherweight!.selected())).toBe(-1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plots a body position and velocity from the engine buffers, and exports them as CSV', async () => {
+    const { page, problems } = await harness.open('?scene=double-pendulum.json');
+    const names = await page.evaluate(() => window.__featherweight!.bodyNames());
+    const lower = names.indexOf('double-pendulum/lower');
+    expect(lower).toBeGreaterThanOrEqual(0);
+    await page.locator('#plot-picker').selectOption({ label: 'double-pendulum/lower position (m)' });
+    await page.waitForFunction(() => window.__featherweight!.plotSamples() > 10, null, { timeout: 30_000 });
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(100);
+    const rows = await download(page);
+    expect(rows[0]).toBe('t,double-pendulum/lower.x,double-pendulum/lower.y,double-pendulum/lower.z');
+    const last = rows[rows.length - 1].split(',').map(Number);
+    const pose = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
+    for (let k = 0; k < 3; k++) expect(last[k + 1]).toBeCloseTo(pose[k], 6);
+    const xs = rows.slice(1).map((row) => Number(row.split(',')[1]));
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.01); // it moved
+
+    // Velocity: while paused every step adds one sample; it is the pose's rate of change.
+    await page.locator('#plot-picker').selectOption({ label: 'double-pendulum/lower velocity (m/s)' });
+    const dt = await page.evaluate(() => window.__featherweight!.timestep());
+    const p0 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('s');
+    await page.waitForFunction(() => window.__featherweight!.plotSamples() >= 4);
+    const p1 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
+    const v = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
+    const vrows = await download(page);
+    expect(vrows[0]).toBe('t,double-pendulum/lower.vx,double-pendulum/lower.vy,double-pendulum/lower.vz');
+    const vlast = vrows[vrows.length - 1].split(',').map(Number);
+    for (let k = 0; k < 3; k++) expect(vlast[k + 1]).toBeCloseTo(v[k], 6);
+    const speed = Math.hypot(v[0], v[1], v[2]);
+    expect(speed).toBeGreaterThan(0.05);
+    for (let k = 0; k < 3; k++) expect(Math.abs((p1[k] - p0[k]) / (5 * dt) - v[k])).toBeLessThan(0.05 * speed + 1e-3);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the overlays draw: bounding boxes, joint frames and centres of mass change the picture', async () => {
+    const { page, problems } = await harness.open('?scene=chain-10.json');
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(200);
+    const canvas = page.locator('#view');
+    const plain = decode(await canvas.screenshot());
+    await openFolder(page, 'View');
+    for (const label of ['bounding boxes', 'joint frames', 'centres of mass']) {
+      const before = decode(await canvas.screenshot());
+      await control(page, label).locator('input').click();
+      await page.waitForTimeout(200);
+      const after = decode(await canvas.screenshot());
+      expect(changedFraction(before, after), label).toBeGreaterThan(0.0005);
+    }
+    const all = await canvas.screenshot({ path: 'test-results/overlays.png' });
+    expect(changedFraction(plain, decode(all))).toBeGreaterThan(0.002);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the contact points the engine reports', async () => {
+    const { page, problems } = await harness.open();
+    const scene = {
+      format: 'featherweight-scene',
+      version: 1,
+      meta: { title: 'Ball on the floor' },
+      world: { timestep: 1 / 240 },
+      bodies: [
+        { name: 'floor', static: true, shapes: [{ type: 'plane' }] },
+        { name: 'ball', position: [0, 0, 0.3], shapes: [{ type: 'sphere', radius: 0.1, color: '#2b6cd9' }] },
+      ],
+      camera: { position: [0.5, -1, 0.4], target: [0, 0, 0.1], fov: 45 },
+    };
+    await page.route('**/scenes/contact-ball.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(scene) }));
+    await page.goto(page.url().replace(/\?.*$/, '') + '?scene=contact-ball.json');
+    await page.waitForFunction(() => (window.__featherweight?.time() ?? 0) > 0.5, null, { timeout: 45_000 });
+    expect(await page.locator('#scene-title').textContent()).toBe('Ball on the floor');
+    // The ball has landed and rests on the floor: the engine reports the contact.
+    expect(await page.evaluate(() => window.__featherweight!.bodyPose(1)[2])).toBeCloseTo(0.1, 2);
+    await page.waitForFunction(() => window.__featherweight!.contactCount() > 0, null, { timeout: 30_000 });
+    await page.keyboard.press(' ');
+    const canvas = page.locator('#view');
+    const before = decode(await canvas.screenshot());
+    await openFolder(page, 'View');
+    const toggle = control(page, 'contact').locator('input');
+    expect(await toggle.isDisabled()).toBe(false);
+    await toggle.click();
+    await page.waitForTimeout(200);
+    const after = decode(await canvas.screenshot({ path: 'test-results/contacts.png' }));
+    expect(changedFraction(before, after)).toBeGreaterThan(0.0002);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a phone: no horizontal overflow, panels folded and not covering the view, no console errors', async () => {
+    const { page, problems } = await harness.open('', 0.2, PHONE);
+    await page.screenshot({ path: 'test-results/phone.png' });
+    const layout = await page.evaluate(() => {
+      const rect = (selector: string) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, area: r.width * r.height };
+      };
+      return {
+        scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+        panels: ['#panel', '#plot-panel', '#gui-host .lil-gui'].map(rect),
+        guiClosed: document.querySelector('#gui-host .lil-gui')!.matches('.lil-closed, .closed'),
+      };
+    });
+    expect(layout.scrollWidth).toBeLessThanOrEqual(390);
+    for (const r of layout.panels) {
+      expect(r.left).toBeGreaterThanOrEqual(0);
+      expect(r.right).toBeLessThanOrEqual(390);
+    }
+    expect(layout.guiClosed).toBe(true);
+    const covered = layout.panels.reduce((sum, r) => sum + r.area, 0) / (390 * 844);
+    expect(covered).toBeLessThan(0.45);
+    // Opened, the controls still fit the width.
+    await page.locator('#gui-host .lil-gui > .lil-title, #gui-host .lil-gui > .title').first().click();
+    await page.screenshot({ path: 'test-results/phone-controls.png' });
+    expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(390);
+    const gui = await page.locator('#gui-host .lil-gui').first().boundingBox();
+    expect(gui!.x + gui!.width).toBeLessThanOrEqual(390);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('at 1280×720 the panels leave the middle of the view free', async () => {
+    const { page, problems } = await harness.open();
+    await page.screenshot({ path: 'test-results/desktop.png' });
+    const boxes = await Promise.all(['#panel', '#plot-panel', '#gui-host .lil-gui'].map((s) => page.locator(s).first().boundingBox()));
+    for (const b of boxes) {
+      expect(b!.x).toBeGreaterThanOrEqual(0);
+      expect(b!.x + b!.width).toBeLessThanOrEqual(1280);
+      expect(b!.y + b!.height).toBeLessThanOrEqual(720);
+    }
+    // The centre of the screen is canvas, not a panel.
+    expect(await page.evaluate(() => document.elementFromPoint(640, 360)?.id)).toBe('view');
+    // The controls and the plot do not overlap.
+    const [, plot, gui] = boxes;
+    expect(gui!.y + gui!.height).toBeLessThanOrEqual(plot!.y);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

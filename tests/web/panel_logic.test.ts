@@ -1,0 +1,82 @@
+// The page's non-drawing logic in Node: scene edits by JSON Pointer (what the panel sends to the
+// engine), the playback speed of the fixed-step loop, and that every shipped scene's sliders name
+// a number the panel can edit and the engine accepts back.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getPointer, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
+import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
+import { loadEngineInNode, readScene } from './engine';
+
+describe('scene edits by JSON Pointer', () => {
+  const scene: SceneObject = { world: { gravity: [0, 0, -9.81] }, 'a/b': { '~c': 1 }, list: [1, 2] };
+
+  it('reads and escapes like RFC 6901', () => {
+    expect(getPointer(scene, '/world/gravity/2')).toBe(-9.81);
+    expect(getPointer(scene, '/a~1b/~0c')).toBe(1);
+    expect(getPointer(scene, '/list/5')).toBeUndefined();
+    expect(getPointer(scene, '/list/01')).toBeUndefined();
+  });
+
+  it('edits a copy, never the original', () => {
+    const next = withValue(scene, '/world/gravity/2', 0)!;
+    expect(getPointer(next, '/world/gravity/2')).toBe(0);
+    expect(getPointer(scene, '/world/gravity/2')).toBe(-9.81);
+    expect(withValue(scene, '/nothing/here', 1)).toBeNull();
+  });
+
+  it('creates world when the scene leaves it out, and fills in the documented defaults', () => {
+    const bare: SceneObject = {};
+    expect(worldSettings(bare)).toEqual({ gravity: [0, 0, -9.81], timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba' });
+    expect(getPointer(withValue(bare, '/world/timestep', 0.002)!, '/world/timestep')).toBe(0.002);
+    expect(worldSettings(withValue(bare, '/world/gravity', [0, 0, 0])!).gravity).toEqual([0, 0, 0]);
+  });
+});
+
+describe('playback speed', () => {
+  function simulatedSeconds(speed: number, frames: number, frameSeconds: number): number {
+    let steps = 0;
+    const loop = new SimLoop((n) => (steps += n), () => 0.001);
+    loop.speed = speed;
+    for (let i = 0; i < frames; i++) loop.frame(frameSeconds);
+    return steps * 0.001;
+  }
+
+  it('scales simulated time per real time and keeps dt', () => {
+    expect(simulatedSeconds(1, 60, 1 / 60)).toBeCloseTo(1, 2);
+    expect(simulatedSeconds(1 / 4, 60, 1 / 60)).toBeCloseTo(0.25, 2);
+    expect(simulatedSeconds(1 / 16, 600, 1 / 60)).toBeCloseTo(10 / 16, 2);
+    expect(simulatedSeconds(4, 60, 1 / 60)).toBeCloseTo(4, 2);
+  });
+
+  it('keeps the catch-up cap: a 2 s frame runs at most 0.1 s × speed', () => {
+    expect(simulatedSeconds(1, 1, 2)).toBeCloseTo(0.1, 6);
+    expect(simulatedSeconds(4, 1, 2)).toBeCloseTo(0.4, 6);
+  });
+
+  it('steps through the powers of two from 1/16× to 4× and stops at the ends', () => {
+    expect(SPEEDS).toEqual([1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4]);
+    const loop = new SimLoop(() => {}, () => 0.001);
+    for (let i = 0; i < 10; i++) loop.changeSpeed(1);
+    expect(loop.speed).toBe(4);
+    for (let i = 0; i < 10; i++) loop.changeSpeed(-1);
+    expect(loop.speed).toBe(1 / 16);
+  });
+});
+
+describe('shipped sliders', () => {
+  const files = readdirSync(new URL('../../public/scenes', import.meta.url)).filter((f) => f.endsWith('.json'));
+
+  it.each(files)('%s: every slider names a number, and its min and max load', async (file) => {
+    const engine = await loadEngineInNode();
+    const sim = new engine.Simulation();
+    const scene = readScene(file) as SceneObject;
+    const sliders = ((scene.meta as { sliders?: { path: string; min: number; max: number }[] }) ?? {}).sliders ?? [];
+    for (const slider of sliders) {
+      expect(typeof getPointer(scene, slider.path), slider.path).toBe('number');
+      for (const value of [slider.min, slider.max]) {
+        expect(sim.load(JSON.stringify(withValue(scene, slider.path, value))), `${slider.path} = ${value}`).toBe('');
+      }
+    }
+    sim.delete();
+  });
+});

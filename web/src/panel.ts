@@ -1,0 +1,199 @@
+// The control panel (lil-gui). World: gravity, time step, integrator and dynamics algorithm;
+// Scene: the scene's own meta.sliders and the joint efforts; Playback: speed, pause, step, reset;
+// View: overlays, follow, frame all, help. A world field or a slider edits a copy of the scene's
+// JSON object and hands it to `rebuild` (sim.load from the initial state); when the engine
+// refuses it the control goes back to the running scene's value. Efforts are written live into
+// the engine's efforts array. Every label that comes from the scene is set as text by lil-gui.
+import GUI, { type Controller } from 'lil-gui';
+import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
+import type { OverlayToggles } from './overlays';
+import { getPointer, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
+import { SPEEDS, speedLabel, type SimLoop } from './sim_loop';
+
+/** A slider of meta.sliders (docs/scene-format.md). */
+interface SceneSlider {
+  label: string;
+  path: string;
+  min: number;
+  max: number;
+  step?: number;
+  unit?: string;
+}
+
+export interface PanelHooks {
+  loop: SimLoop;
+  setPaused(paused: boolean): void;
+  step(): void;
+  reset(): void;
+  /** Loads the edited scene from its initial state; false (and the message shown) if refused. */
+  rebuild(scene: SceneObject): boolean;
+  /** The engine's joint efforts (nv float64s), a live view. */
+  efforts(): Float64Array;
+  overlays: OverlayToggles;
+  /** Whether the engine reports contact points (the contact overlay's toggle is disabled otherwise). */
+  contactsAvailable: boolean;
+  view: { follow: boolean };
+  frameAll(): void;
+  help(): void;
+}
+
+const MAX_EFFORT_SLIDERS = 12;
+
+function niceCeiling(x: number): number {
+  const power = 10 ** Math.floor(Math.log10(x));
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= x) ?? 10 * power;
+}
+
+export class Panel {
+  readonly gui: GUI;
+  private scene: SceneObject = {};
+  private readonly world = { gx: 0, gy: 0, gz: -9.81, timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba' };
+  private readonly playback = { speed: speedLabel(1) };
+  private sliderValues: Record<string, number> = {};
+  private effortValues: Record<string, number> = {};
+  private effortIndex: Record<string, number> = {};
+  private readonly worldFolder: GUI;
+  private readonly sceneFolder: GUI;
+  private readonly playbackFolder: GUI;
+  private readonly pauseButton: Controller;
+  private readonly speedControl: Controller;
+
+  constructor(
+    container: HTMLElement,
+    private readonly hooks: PanelHooks,
+  ) {
+    this.gui = new GUI({ container, title: 'Controls', width: 270 });
+
+    this.worldFolder = this.gui.addFolder('World');
+    const edit = (path: string, value: Json) => this.edit(path, value);
+    // The whole vector, so that a scene without world.gravity gets one.
+    const gravity = () => edit('/world/gravity', [this.world.gx, this.world.gy, this.world.gz]);
+    this.worldFolder.add(this.world, 'gx', -30, 30, 0.01).name('gravity x (m/s²)').onFinishChange(gravity);
+    this.worldFolder.add(this.world, 'gy', -30, 30, 0.01).name('gravity y (m/s²)').onFinishChange(gravity);
+    this.worldFolder.add(this.world, 'gz', -30, 30, 0.01).name('gravity z (m/s²)').onFinishChange(gravity);
+    this.worldFolder.add(this.world, 'timestep', 0.0001, 0.02, 0.0001).name('time step dt (s)').onFinishChange((v: number) => edit('/world/timestep', v));
+    this.worldFolder.add(this.world, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).name('integrator').onFinishChange((v: string) => edit('/world/integrator', v));
+    this.worldFolder.add(this.world, 'dynamics', ['aba', 'crba']).name('dynamics').onFinishChange((v: string) => edit('/world/dynamics', v));
+
+    this.sceneFolder = this.gui.addFolder('Scene');
+
+    this.playbackFolder = this.gui.addFolder('Playback');
+    this.speedControl = this.playbackFolder
+      .add(this.playback, 'speed', SPEEDS.map(speedLabel))
+      .name('speed')
+      .onChange((label: string) => (hooks.loop.speed = SPEEDS[SPEEDS.map(speedLabel).indexOf(label)] ?? 1));
+    const actions = {
+      pause: () => hooks.setPaused(!hooks.loop.paused),
+      step: () => hooks.step(),
+      reset: () => hooks.reset(),
+      frameAll: () => hooks.frameAll(),
+      help: () => hooks.help(),
+    };
+    this.pauseButton = this.playbackFolder.add(actions, 'pause').name('pause (space)');
+    this.playbackFolder.add(actions, 'step').name('step (s)');
+    this.playbackFolder.add(actions, 'reset').name('reset (r)');
+
+    const view = this.gui.addFolder('View');
+    view.add(hooks.overlays, 'joints').name('joint frames and axes');
+    view.add(hooks.overlays, 'centersOfMass').name('centres of mass');
+    view.add(hooks.overlays, 'boxes').name('bounding boxes (AABB)');
+    // Contacts: drawn from the engine's contact buffer (overlays.ts, setContacts) when it has one.
+    const contacts = view.add(hooks.overlays, 'contacts');
+    if (hooks.contactsAvailable) contacts.name('contact points and normals');
+    else contacts.name('contacts (not in this engine build)').disable();
+    view.add(hooks.view, 'follow').name('follow selected (l)');
+    view.add(actions, 'frameAll').name('frame all (f)');
+    view.add(actions, 'help').name('keys and mouse (h)');
+
+    this.worldFolder.close();
+    // A phone starts with the panel folded to its title bar.
+    if (window.matchMedia('(max-width: 600px)').matches) this.gui.close();
+  }
+
+  /** A new scene was loaded (not a rebuild by the panel itself). */
+  setScene(scene: SceneObject, bodies: BodyInfo[], joints: JointInfo[]): void {
+    this.scene = scene;
+    for (const child of [...this.sceneFolder.children]) child.destroy();
+
+    const sliders = ((scene.meta as { sliders?: SceneSlider[] } | undefined)?.sliders ?? []).filter(
+      (s) => typeof getPointer(scene, s.path) === 'number',
+    );
+    this.sliderValues = {};
+    sliders.forEach((slider, i) => {
+      const key = `s${i}`;
+      this.sliderValues[key] = getPointer(scene, slider.path) as number;
+      const controller = this.sceneFolder.add(this.sliderValues, key, slider.min, slider.max, slider.step);
+      controller.name(slider.unit ? `${slider.label} (${slider.unit})` : slider.label);
+      controller.onFinishChange((v: number) => this.edit(slider.path, v));
+      controller.domElement.dataset.path = slider.path;
+    });
+
+    // Joint efforts: written into the engine while the slider moves, no rebuild.
+    const driven = joints.filter((j) => (j.type === 'revolute' || j.type === 'prismatic') && j.nv === 1);
+    this.effortValues = {};
+    this.effortIndex = {};
+    if (driven.length > 0) {
+      const shown = driven.slice(0, MAX_EFFORT_SLIDERS);
+      const title = driven.length > shown.length ? `Joint efforts (first ${shown.length} of ${driven.length})` : 'Joint efforts';
+      const folder = this.sceneFolder.addFolder(title);
+      const g = Math.max(1, Math.hypot(...worldSettings(scene).gravity));
+      const mass = bodies.reduce((sum, b) => sum + (b.mass ?? 0), 0) || 1;
+      for (const joint of shown) {
+        const revolute = joint.type === 'revolute';
+        const limit = niceCeiling(2 * mass * g * (revolute ? 1 : 0.5));
+        this.effortValues[joint.name] = 0;
+        this.effortIndex[joint.name] = joint.vIndex;
+        folder
+          .add(this.effortValues, joint.name, -limit, limit, limit / 200)
+          .name(`${joint.name} ${revolute ? 'τ (N·m)' : 'F (N)'}`)
+          .onChange(() => this.writeEfforts());
+      }
+      folder.close();
+    }
+    this.sceneFolder.show(this.sceneFolder.children.length > 0);
+    this.refresh();
+  }
+
+  /** Writes every effort slider into the engine (after a change, and after a rebuild). */
+  writeEfforts(): void {
+    const efforts = this.hooks.efforts();
+    for (const [name, value] of Object.entries(this.effortValues)) {
+      const index = this.effortIndex[name];
+      if (index >= 0 && index < efforts.length) efforts[index] = value;
+    }
+  }
+
+  /** After the keyboard changed the playback state. */
+  syncPlayback(): void {
+    this.playback.speed = speedLabel(this.hooks.loop.speed);
+    this.speedControl.updateDisplay();
+    this.pauseButton.name(this.hooks.loop.paused ? 'play (space)' : 'pause (space)');
+  }
+
+  private edit(path: string, value: Json): void {
+    const next = withValue(this.scene, path, value);
+    if (next && this.hooks.rebuild(next)) {
+      this.scene = next;
+      this.writeEfforts();
+    }
+    this.refresh(); // shows the running scene's values: the new ones, or the old on failure
+  }
+
+  /** Every control shows the running scene's value. */
+  private refresh(): void {
+    const world = worldSettings(this.scene);
+    [this.world.gx, this.world.gy, this.world.gz] = world.gravity;
+    this.world.timestep = world.timestep;
+    this.world.integrator = world.integrator;
+    this.world.dynamics = world.dynamics;
+    const sliders = (this.scene.meta as { sliders?: SceneSlider[] } | undefined)?.sliders ?? [];
+    for (const controller of this.sceneFolder.controllers) {
+      const path = controller.domElement.dataset.path;
+      const slider = sliders.find((s) => s.path === path);
+      const value = slider ? getPointer(this.scene, slider.path) : undefined;
+      if (typeof value === 'number') (controller.object as Record<string, number>)[controller.property] = value;
+    }
+    for (const controller of this.gui.controllersRecursive()) controller.updateDisplay();
+    this.syncPlayback();
+  }
+}

@@ -1,0 +1,77 @@
+// The current scene as a JSON object, and edits of it: a copy is changed and handed back to the
+// engine as text, so every change is validated by the C++ loader exactly like a fresh scene.
+// JSON Pointers follow RFC 6901 ("/world/gravity/2", "~1" for '/', "~0" for '~').
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type SceneObject = { [key: string]: Json };
+
+export type Vec3 = [number, number, number];
+
+/** Defaults of `world` (docs/scene-format.md), for showing a value the scene leaves out. */
+export const WORLD_DEFAULTS = {
+  gravity: [0, 0, -9.81] as Vec3,
+  timestep: 1 / 240,
+  integrator: 'semi-implicit-euler',
+  dynamics: 'aba',
+};
+
+export function cloneScene(scene: SceneObject): SceneObject {
+  return structuredClone(scene);
+}
+
+function tokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new Error(`not a JSON Pointer: ${pointer}`);
+  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function child(node: Json | undefined, token: string): Json | undefined {
+  if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(token) ? node[Number(token)] : undefined;
+  if (node !== null && typeof node === 'object') return Object.prototype.hasOwnProperty.call(node, token) ? node[token] : undefined;
+  return undefined;
+}
+
+/** The value a pointer names, or undefined. */
+export function getPointer(scene: SceneObject, pointer: string): Json | undefined {
+  let node: Json | undefined = scene;
+  for (const token of tokens(pointer)) node = child(node, token);
+  return node;
+}
+
+/** Sets the number a pointer names in place; the parent must exist. Returns false if it does not. */
+export function setPointer(scene: SceneObject, pointer: string, value: Json): boolean {
+  const path = tokens(pointer);
+  const last = path.pop();
+  if (last === undefined) return false;
+  let parent: Json | undefined = scene;
+  for (const token of path) parent = child(parent, token);
+  if (Array.isArray(parent)) {
+    if (!/^(0|[1-9]\d*)$/.test(last) || Number(last) > parent.length) return false;
+    parent[Number(last)] = value;
+    return true;
+  }
+  if (parent !== null && typeof parent === 'object') {
+    parent[last] = value;
+    return true;
+  }
+  return false;
+}
+
+/** A copy of the scene with one value changed (objects on the way are created as needed for `world`). */
+export function withValue(scene: SceneObject, pointer: string, value: Json): SceneObject | null {
+  const copy = cloneScene(scene);
+  if (pointer.startsWith('/world/') && (copy.world === undefined || copy.world === null)) copy.world = {};
+  return setPointer(copy, pointer, value) ? copy : null;
+}
+
+/** The world settings the scene asks for, with the documented defaults filled in. */
+export function worldSettings(scene: SceneObject): { gravity: Vec3; timestep: number; integrator: string; dynamics: string } {
+  const world = (scene.world ?? {}) as { [key: string]: Json };
+  const gravity = Array.isArray(world.gravity) && world.gravity.length === 3 ? (world.gravity as number[]) : WORLD_DEFAULTS.gravity;
+  return {
+    gravity: [gravity[0], gravity[1], gravity[2]],
+    timestep: typeof world.timestep === 'number' ? world.timestep : WORLD_DEFAULTS.timestep,
+    integrator: typeof world.integrator === 'string' ? world.integrator : WORLD_DEFAULTS.integrator,
+    dynamics: typeof world.dynamics === 'string' ? world.dynamics : WORLD_DEFAULTS.dynamics,
+  };
+}
