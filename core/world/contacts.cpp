@@ -139,6 +139,15 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
   }
 
   // Limits: a row only when the limit is within reach of this step.
+  auto addLimitRow = [&](const JointLimit& limit, const Vec6& direction, double separation, double approach) {
+    rows_.rows.emplace_back();
+    ConstraintRow& row = rows_.rows.back();
+    row.kind = RowKind::JointLimit;
+    setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
+    row.separation = separation;
+    row.restitution = limit.restitution;
+    row.approachVelocity = approach;
+  };
   for (const JointLimit& limit : interactions_.limits) {
     const JointModel& j = model_.joints[size_t(limit.link)];
     if (limit.cone) {
@@ -155,13 +164,7 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
       direction.head<3>() = -nChild;
       const double rate = -nChild.dot(state_.v.segment<3>(j.idx_v));
       if (separation > solver.linearSlop + h * std::abs(rate) + 1e-3) continue;
-      rows_.rows.emplace_back();
-      ConstraintRow& row = rows_.rows.back();
-      row.kind = RowKind::JointLimit;
-      setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
-      row.separation = separation;
-      row.restitution = limit.restitution;
-      row.approachVelocity = -nChild.dot(velocityBefore.segment<3>(j.idx_v));
+      addLimitRow(limit, direction, separation, -nChild.dot(velocityBefore.segment<3>(j.idx_v)));
       continue;
     }
     const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
@@ -171,13 +174,7 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
       if (separation > solver.linearSlop + h * std::abs(qd)) continue;
       Vec6 direction = Vec6::Zero();
       direction[0] = sign;
-      rows_.rows.emplace_back();
-      ConstraintRow& row = rows_.rows.back();
-      row.kind = RowKind::JointLimit;
-      setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
-      row.separation = separation;
-      row.restitution = limit.restitution;
-      row.approachVelocity = sign * velocityBefore[j.idx_v];
+      addLimitRow(limit, direction, separation, sign * velocityBefore[j.idx_v]);
     }
   }
 

@@ -13,6 +13,8 @@
 #include "integrators/integrator.h"
 #include "model/configuration.h"
 #include "model/model_builder.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_parser.h"
 
 namespace fw::bench {
 
@@ -55,6 +57,68 @@ inline Model chain(int n) {
     b.addLink(s);
   }
   return b.build();
+}
+
+// Contact scenes (issue 4's benchmarks), as JSON like any scene: a 20-row box pyramid, 1000
+// boxes falling into a pile, and a 100-link capsule chain dropped onto the ground to drape.
+inline nlohmann::json groundScene(double timestep, const nlohmann::json& solver) {
+  return {{"format", "featherweight-scene"},
+          {"version", 1},
+          {"world", {{"timestep", timestep}, {"solver", solver}}},
+          {"bodies", nlohmann::json::array({{{"name", "ground"}, {"static", true}, {"shapes", {{{"type", "plane"}}}}}})}};
+}
+
+inline nlohmann::json boxBody(int index, const Vec3& position) {
+  return {{"name", "box" + std::to_string(index)},
+          {"position", {position.x(), position.y(), position.z()}},
+          {"shapes", {{{"type", "box"}, {"size", {1, 1, 1}}, {"friction", 0.6}}}}};
+}
+
+inline nlohmann::json pyramidScene(int rows) {
+  nlohmann::json scene = groundScene(1.0 / 120, {{"iterations", 20}, {"slop", 0.005}});
+  int n = 0;
+  for (int row = 0; row < rows; ++row)
+    for (int k = 0; k < rows - row; ++k)
+      scene["bodies"].push_back(boxBody(n++, Vec3(k * 1.05 - (rows - 1 - row) * 0.525, 0, 0.5 + row)));
+  return scene;
+}
+
+inline nlohmann::json pileScene(int count) {
+  nlohmann::json scene = groundScene(1.0 / 60, {{"iterations", 10}, {"slop", 0.005}});
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> jitter(-0.1, 0.1);
+  for (int i = 0; i < count; ++i) {
+    const int x = i % 10, y = (i / 10) % 10, z = i / 100;
+    nlohmann::json box = boxBody(i, Vec3(1.3 * x - 6 + jitter(rng), 1.3 * y - 6 + jitter(rng), 1 + 1.3 * z));
+    box["rpy"] = {jitter(rng), jitter(rng), jitter(rng)};
+    scene["bodies"].push_back(box);
+  }
+  return scene;
+}
+
+inline nlohmann::json drapedChainScene(int links) {
+  nlohmann::json scene = groundScene(1.0 / 240, {{"iterations", 20}});
+  nlohmann::json list = nlohmann::json::array();
+  for (int i = 0; i < links; ++i) {
+    nlohmann::json link = {{"name", "l" + std::to_string(i)},
+                           {"joint", {{"type", i == 0 ? "spherical" : "revolute"}, {"origin", {{"position", {i == 0 ? 0.0 : 0.1, 0, i == 0 ? 3.0 : 0.0}}}}}},
+                           {"shapes", {{{"type", "capsule"}, {"radius", 0.03}, {"length", 0.07}, {"position", {0.05, 0, 0}},
+                                        {"rpy", {0, 1.5707963267948966, 0}}}}}};
+    if (i > 0) {
+      link["parent"] = "l" + std::to_string(i - 1);
+      link["joint"]["axis"] = {0, 1, 0};
+    }
+    list.push_back(link);
+  }
+  scene["articulations"] = {{{"name", "chain"}, {"links", list}}};
+  return scene;
+}
+
+// A world already run for `settle` seconds, so the timed steps see the steady contact load.
+inline std::shared_ptr<World> settledWorld(const nlohmann::json& scene, double settle) {
+  auto world = std::make_shared<World>(buildWorld(parseScene(scene.dump())));
+  while (world->time() < settle) world->step();
+  return world;
 }
 
 // One model with a random (seeded) state and everything its kernels need, allocated up front.
@@ -103,6 +167,15 @@ inline std::vector<Case> allCases() {
                      State s = w->state;  // every call starts from the same state
                      advance(w->model, w->data, w->loads, s, 1e-3, settings, stats);
                    }});
+  // Contact: one World::step (collision detection + solver + integration) per call; the world
+  // keeps running, so the pile keeps settling and the chain keeps draping.
+  auto contactCase = [&](const std::string& name, const nlohmann::json& scene, double settle) {
+    auto world = settledWorld(scene, settle);
+    cases.push_back({"World-step/" + name, world->model().nv, [world] { world->step(); }});
+  };
+  contactCase("pyramid20", pyramidScene(20), 0.5);
+  contactCase("pile1000", pileScene(1000), 3.0);
+  contactCase("chain100-on-ground", drapedChainScene(100), 2.0);
   return cases;
 }
 

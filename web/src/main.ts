@@ -9,12 +9,11 @@ import { Hud } from './hud';
 import { CONTACT_STRIDE, Overlays } from './overlays';
 import { Panel } from './panel';
 import { LivePlots, type PlotSuggestion } from './plots';
-import { PoseView, POSE_STRIDE } from './pose_view';
+import { poseView, velocityView, POSE_STRIDE, VELOCITY_STRIDE } from './body_buffer_view';
 import { Renderer, type CameraSetup } from './renderer';
 import type { SceneObject } from './scene_doc';
 import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
 import { SimLoop } from './sim_loop';
-import { VelocityView, VELOCITY_STRIDE } from './velocity_view';
 import { Float32HeapView, Float64HeapView } from './heap_view';
 import { loadEngine } from './wasm_loader';
 
@@ -63,8 +62,8 @@ async function main(): Promise<void> {
   const sim = new engine.Simulation();
   const canvas = byId<HTMLCanvasElement>('view');
   const renderer = new Renderer(canvas);
-  const poses = new PoseView(engine, sim);
-  const velocities = new VelocityView(engine, sim);
+  const poses = poseView(engine, sim);
+  const velocities = velocityView(engine, sim);
   const efforts = new Float64HeapView(engine);
   const contactData = new Float32HeapView(engine);
   // Contacts come from the core when the module reports them (contactCount/contactsPointer).
@@ -107,7 +106,7 @@ async function main(): Promise<void> {
     bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
     const joints = JSON.parse(sim.jointsJson()) as JointInfo[];
     renderer.setBodies(bodies);
-    overlays.setScene(bodies, joints, poses.poses);
+    overlays.setScene(bodies, joints, poses.values);
     plots.setScene((doc.meta as SceneMeta | undefined)?.plots, bodies, rebuild);
     select(rebuild ? selected : -1);
     if (!rebuild) panel.setScene(doc, bodies, joints);
@@ -152,7 +151,7 @@ async function main(): Promise<void> {
     sim.reset();
     loop.clearBacklog();
   };
-  const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.poses, new THREE.Box3()));
+  const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
 
   const panel = new Panel(byId('gui-host'), {
     loop,
@@ -224,7 +223,7 @@ async function main(): Promise<void> {
   const followRotation = new THREE.Quaternion();
   const follow = () => {
     if (!view.follow || selected < 0 || drag.active) return;
-    const p = poses.poses, o = selected * POSE_STRIDE;
+    const p = poses.values, o = selected * POSE_STRIDE;
     followRotation.set(p[o + 3], p[o + 4], p[o + 5], p[o + 6]);
     followPoint.set(...(bodies[selected].centerOfMass ?? [0, 0, 0])).applyQuaternion(followRotation);
     followPoint.x += p[o];
@@ -239,8 +238,8 @@ async function main(): Promise<void> {
       time: () => sim.time(),
       timestep: () => sim.timestep(),
       bodyCount: () => sim.bodyCount(),
-      bodyPose: (i: number) => Array.from(poses.poses.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
-      bodyVelocity: (i: number) => Array.from(velocities.velocities.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
+      bodyPose: (i: number) => Array.from(poses.values.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
+      bodyVelocity: (i: number) => Array.from(velocities.values.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
       toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
       plotSamples: () => plots.sampleCount,
       bodyNames: () => bodies.map((b) => b.name),
@@ -251,7 +250,7 @@ async function main(): Promise<void> {
       contactCount: () => (hasContacts ? sim.contactCount() : -1),
       select,
       sceneBox: () => {
-        const box = overlays.sceneBox(poses.poses, new THREE.Box3());
+        const box = overlays.sceneBox(poses.values, new THREE.Box3());
         return { min: box.min.toArray(), max: box.max.toArray() };
       },
     },
@@ -263,7 +262,7 @@ async function main(): Promise<void> {
     const wallSeconds = (now - last) / 1000;
     last = now;
     loop.frame(wallSeconds);
-    const current = poses.poses;
+    const current = poses.values;
     renderer.applyPoses(current);
     readContacts();
     overlays.update(current);

@@ -7,7 +7,7 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import type { OverlayToggles } from './overlays';
-import { getPointer, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
+import { getPointer, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
 import { SPEEDS, speedLabel, type SimLoop } from './sim_loop';
 
 /** A slider of meta.sliders (docs/scene-format.md). */
@@ -39,6 +39,11 @@ export interface PanelHooks {
 
 const MAX_EFFORT_SLIDERS = 12;
 
+function withoutStepping(scene: SceneObject | null): SceneObject | null {
+  if (scene?.world && typeof scene.world === 'object' && !Array.isArray(scene.world)) delete (scene.world as { stepping?: Json }).stepping;
+  return scene;
+}
+
 function niceCeiling(x: number): number {
   const power = 10 ** Math.floor(Math.log10(x));
   return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= x) ?? 10 * power;
@@ -47,7 +52,17 @@ function niceCeiling(x: number): number {
 export class Panel {
   readonly gui: GUI;
   private scene: SceneObject = {};
-  private readonly world = { gx: 0, gy: 0, gz: -9.81, timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba' };
+  private readonly world = {
+    gx: 0,
+    gy: 0,
+    gz: -9.81,
+    timestep: 1 / 240,
+    integrator: 'semi-implicit-euler',
+    dynamics: 'aba',
+    iterations: 20,
+    friction: 0.5,
+    restitution: 0,
+  };
   private readonly playback = { speed: speedLabel(1) };
   private sliderValues: Record<string, number> = {};
   private effortValues: Record<string, number> = {};
@@ -72,8 +87,19 @@ export class Panel {
     this.worldFolder.add(this.world, 'gy', -30, 30, 0.01).name('gravity y (m/s²)').onFinishChange(gravity);
     this.worldFolder.add(this.world, 'gz', -30, 30, 0.01).name('gravity z (m/s²)').onFinishChange(gravity);
     this.worldFolder.add(this.world, 'timestep', 0.0001, 0.02, 0.0001).name('time step dt (s)').onFinishChange((v: number) => edit('/world/timestep', v));
-    this.worldFolder.add(this.world, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).name('integrator').onFinishChange((v: string) => edit('/world/integrator', v));
+    // The stepping mode follows the integrator (semi-implicit Euler: realtime; RK: accurate), so
+    // changing one drops a scene's explicit "stepping" rather than contradict it.
+    this.worldFolder
+      .add(this.world, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45'])
+      .name('integrator (stepping)')
+      .onFinishChange((v: string) => this.rebuildWith(withoutStepping(withValue(this.scene, '/world/integrator', v))));
     this.worldFolder.add(this.world, 'dynamics', ['aba', 'crba']).name('dynamics').onFinishChange((v: string) => edit('/world/dynamics', v));
+    this.worldFolder.add(this.world, 'iterations', 1, 200, 1).name('solver iterations').onFinishChange((v: number) => {
+      const solver = { ...((getPointer(this.scene, '/world/solver') as { [key: string]: Json } | undefined) ?? {}), iterations: v };
+      edit('/world/solver', solver);
+    });
+    this.worldFolder.add(this.world, 'friction', 0, 2, 0.01).name('friction μ (all shapes)').onFinishChange((v: number) => this.rebuildWith(withEveryShape(this.scene, 'friction', v)));
+    this.worldFolder.add(this.world, 'restitution', 0, 1, 0.01).name('restitution e (all shapes)').onFinishChange((v: number) => this.rebuildWith(withEveryShape(this.scene, 'restitution', v)));
 
     this.sceneFolder = this.gui.addFolder('Scene');
 
@@ -171,7 +197,10 @@ export class Panel {
   }
 
   private edit(path: string, value: Json): void {
-    const next = withValue(this.scene, path, value);
+    this.rebuildWith(withValue(this.scene, path, value));
+  }
+
+  private rebuildWith(next: SceneObject | null): void {
     if (next && this.hooks.rebuild(next)) {
       this.scene = next;
       this.writeEfforts();
@@ -186,6 +215,7 @@ export class Panel {
     this.world.timestep = world.timestep;
     this.world.integrator = world.integrator;
     this.world.dynamics = world.dynamics;
+    this.world.iterations = world.iterations;
     const sliders = (this.scene.meta as { sliders?: SceneSlider[] } | undefined)?.sliders ?? [];
     for (const controller of this.sceneFolder.controllers) {
       const path = controller.domElement.dataset.path;

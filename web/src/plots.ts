@@ -5,8 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import { Float64HeapView } from './heap_view';
-import { POSE_STRIDE, type PoseView } from './pose_view';
-import { VELOCITY_STRIDE, type VelocityView } from './velocity_view';
+import type { BodyBufferView } from './body_buffer_view';
 
 /** One entry of a scene's meta.plots (docs/scene-format.md). */
 export interface PlotSuggestion {
@@ -43,8 +42,8 @@ export class LivePlots {
   constructor(
     engine: FeatherweightModule,
     private readonly sim: Simulation,
-    private readonly poses: PoseView,
-    private readonly velocities: VelocityView,
+    private readonly poses: BodyBufferView,
+    private readonly velocities: BodyBufferView,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
   ) {
@@ -100,9 +99,10 @@ export class LivePlots {
       key: `body.${which} ${body.name}`,
       series: (which === 'position' ? ['x', 'y', 'z'] : ['vx', 'vy', 'vz']).map((axis) => `${body.name}.${axis}`),
       sample: (out) => {
-        // Views, not copies: re-created by PoseView/VelocityView only when the memory grows.
-        const buffer = which === 'position' ? this.poses.poses : this.velocities.velocities;
-        const first = index * (which === 'position' ? POSE_STRIDE : VELOCITY_STRIDE);
+        // Views, not copies: re-created only when the memory grows.
+        const view = which === 'position' ? this.poses : this.velocities;
+        const buffer = view.values;
+        const first = index * view.stride;
         out.push(buffer[first], buffer[first + 1], buffer[first + 2]);
       },
     });

@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
-import { POSE_STRIDE } from './pose_view';
+import { POSE_STRIDE } from './body_buffer_view';
 
 export interface CameraSetup {
   position: [number, number, number];

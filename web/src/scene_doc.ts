@@ -13,6 +13,7 @@ export const WORLD_DEFAULTS = {
   timestep: 1 / 240,
   integrator: 'semi-implicit-euler',
   dynamics: 'aba',
+  iterations: 20,
 };
 
 export function cloneScene(scene: SceneObject): SceneObject {
@@ -64,8 +65,28 @@ export function withValue(scene: SceneObject, pointer: string, value: Json): Sce
   return setPointer(copy, pointer, value) ? copy : null;
 }
 
+/**
+ * A copy of the scene with one field set on every shape of every body and link (friction,
+ * restitution): what a "for all shapes" control of the panel rebuilds with.
+ */
+export function withEveryShape(scene: SceneObject, field: string, value: Json): SceneObject {
+  const copy = cloneScene(scene);
+  const owners: Json[] = [...((copy.bodies as Json[] | undefined) ?? [])];
+  for (const articulation of (copy.articulations as { links?: Json[] }[] | undefined) ?? []) owners.push(...(articulation.links ?? []));
+  for (const owner of owners) {
+    for (const shape of ((owner as { shapes?: Json[] }).shapes ?? []) as { [key: string]: Json }[]) shape[field] = value;
+  }
+  return copy;
+}
+
 /** The world settings the scene asks for, with the documented defaults filled in. */
-export function worldSettings(scene: SceneObject): { gravity: Vec3; timestep: number; integrator: string; dynamics: string } {
+export function worldSettings(scene: SceneObject): {
+  gravity: Vec3;
+  timestep: number;
+  integrator: string;
+  dynamics: string;
+  iterations: number;
+} {
   const world = (scene.world ?? {}) as { [key: string]: Json };
   const gravity = Array.isArray(world.gravity) && world.gravity.length === 3 ? (world.gravity as number[]) : WORLD_DEFAULTS.gravity;
   return {
@@ -73,5 +94,8 @@ export function worldSettings(scene: SceneObject): { gravity: Vec3; timestep: nu
     timestep: typeof world.timestep === 'number' ? world.timestep : WORLD_DEFAULTS.timestep,
     integrator: typeof world.integrator === 'string' ? world.integrator : WORLD_DEFAULTS.integrator,
     dynamics: typeof world.dynamics === 'string' ? world.dynamics : WORLD_DEFAULTS.dynamics,
+    iterations: typeof (world.solver as { iterations?: Json } | undefined)?.iterations === 'number'
+      ? ((world.solver as { iterations: number }).iterations)
+      : WORLD_DEFAULTS.iterations,
   };
 }
