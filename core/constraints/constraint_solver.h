@@ -20,6 +20,11 @@ struct SolverSettings {
   double speculativeMargin = 0.02;    // m: contacts closer than this become rows before they touch
   bool warmStarting = true;
   bool cone = true;  // Coulomb cone (true) or pyramid (each tangent bounded alone)
+  // Sleeping (realtime stepping): islands slower than sleepVelocity (m/s, rad/s, per
+  // coordinate) for sleepTime seconds stop until touched, grabbed or pushed.
+  bool sleep = true;
+  double sleepVelocity = 0.02;
+  double sleepTime = 0.5;
 };
 
 // J q̇ of a row for velocities v (all of the world's coordinates).

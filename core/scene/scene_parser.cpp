@@ -391,7 +391,7 @@ WorldDescription worldFrom(const JsonCursor& c) {
   if (c.has("solver")) {
     const JsonCursor s = c["solver"];
     s.allowOnly({"iterations", "positionIterations", "restitutionThreshold", "slop", "positionCorrection",
-                 "speculativeMargin", "warmStarting", "frictionModel", "tolerance"});
+                 "speculativeMargin", "warmStarting", "frictionModel", "tolerance", "sleep"});
     SolverSettings& o = w.solver;
     auto count = [&](const char* key, int fallback) {
       if (!s.has(key)) return fallback;
@@ -408,6 +408,16 @@ WorldDescription worldFrom(const JsonCursor& c) {
     if (s.has("tolerance")) o.convergence = s["tolerance"].positiveNumber();
     if (s.has("speculativeMargin")) o.speculativeMargin = s["speculativeMargin"].nonNegativeNumber();
     o.warmStarting = s.boolean("warmStarting", true);
+    if (s.has("sleep")) {
+      const JsonCursor z = s["sleep"];
+      if (z.value().is_boolean()) {
+        o.sleep = z.value().get<bool>();
+      } else {
+        z.allowOnly({"velocity", "time"});
+        if (z.has("velocity")) o.sleepVelocity = z["velocity"].positiveNumber();
+        if (z.has("time")) o.sleepTime = z["time"].positiveNumber();
+      }
+    }
     if (s.has("frictionModel")) o.cone = s["frictionModel"].oneOf({"cone", "pyramid"}) == "cone";
   }
   if (c.has("tolerance")) {

@@ -69,20 +69,39 @@ bool World::canCollide(int a, int b) const {
 void World::findContacts(double margin) {
   std::swap(contacts_, previousContacts_);
   contacts_.clear();
-  broadPhase_.findPairs(interactions_.colliders, [this](int a, int b) { return canCollide(a, b); }, pairs_);
-  Manifold manifold;
-  for (const auto& [a, b] : pairs_) {
-    const Collider& ca = interactions_.colliders[size_t(a)];
-    const Collider& cb = interactions_.colliders[size_t(b)];
-    if (!collide(ca.shape, ca.pose, cb.shape, cb.pose, margin, manifold)) continue;
-    for (int k = 0; k < manifold.count; ++k) {
-      Contact c;
-      c.colliderA = a, c.colliderB = b;
-      c.feature = manifold.points[k].feature;
-      c.point = manifold.points[k].position;
-      c.normal = manifold.normal;
-      c.separation = manifold.points[k].separation;
-      contacts_.push_back(c);
+  // A side that cannot move this step: static, welded, or asleep. Two of them never meet.
+  const auto resting = [this](int collider) {
+    const int tree = treeOfLink(interactions_.colliders[size_t(collider)].link);
+    return tree < 0 || asleep_[size_t(tree)];
+  };
+  // A sleeper woken by a touch needs its own resting contacts (the ground under it) in this very
+  // step, so the search runs again until nothing more wakes.
+  for (bool woke = true; woke;) {
+    woke = false;
+    contacts_.clear();
+    broadPhase_.findPairs(interactions_.colliders,
+                          [&](int a, int b) { return canCollide(a, b) && !(resting(a) && resting(b)); }, pairs_);
+    Manifold manifold;
+    for (const auto& [a, b] : pairs_) {
+      const Collider& ca = interactions_.colliders[size_t(a)];
+      const Collider& cb = interactions_.colliders[size_t(b)];
+      if (!collide(ca.shape, ca.pose, cb.shape, cb.pose, margin, manifold)) continue;
+      // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
+      // sides through, so one side here is awake).
+      for (const int tree : {treeOfLink(ca.link), treeOfLink(cb.link)}) {
+        if (!treeAsleep(tree)) continue;
+        wakeTree(tree);
+        woke = true;
+      }
+      for (int k = 0; k < manifold.count; ++k) {
+        Contact c;
+        c.colliderA = a, c.colliderB = b;
+        c.feature = manifold.points[k].feature;
+        c.point = manifold.points[k].position;
+        c.normal = manifold.normal;
+        c.separation = manifold.points[k].separation;
+        contacts_.push_back(c);
+      }
     }
   }
   std::sort(contacts_.begin(), contacts_.end(), contactBefore);

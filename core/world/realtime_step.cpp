@@ -74,7 +74,13 @@ void reexpressInNewFrame(const Model& model, const Eigen::VectorXd& dq, Eigen::V
 
 void World::stepRealtime() {
   const double h = settings_.timestep;
+  // Efforts (the page's sliders, a controller) wake what they act on.
+  for (int t = 0; t < model_.treeCount(); ++t)
+    if (asleep_[size_t(t)] && !loads_.tau.segment(model_.treeFirstV[size_t(t)], model_.treeNv(t)).isZero(0)) wakeTree(t);
   evaluateDynamics();
+  // Sleeping trees do not move: no acceleration, so q̇ stays 0 unless a contact wakes them.
+  for (int t = 0; t < model_.treeCount(); ++t)
+    if (asleep_[size_t(t)]) data_.qdd.segment(model_.treeFirstV[size_t(t)], model_.treeNv(t)).setZero();
   const bool hasInteractions = !interactions_.colliders.empty() || !interactions_.limits.empty() ||
                                !interactions_.motors.empty() ||
                                std::any_of(model_.coulombFriction.begin(), model_.coulombFriction.end(),
@@ -107,6 +113,7 @@ void World::stepRealtime() {
   reexpressInNewFrame(model_, data_.dq, state_.v);
   state_.t += h;
   applyPrescribedMotion(state_.t);
+  if (settings_.solver.sleep) updateSleep();
   ++stats_.steps;
   ++stats_.accepted;
 }

@@ -30,14 +30,21 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       qddPrescribed_(Eigen::VectorXd::Zero(model_.nv)),
       eventStart_(initial_),
       limitBaseline_(interactions_.limits.size(), 0.0),
-      restingEffort_(Eigen::VectorXd::Zero(model_.nv)) {
+      restingEffort_(Eigen::VectorXd::Zero(model_.nv)),
+      asleep_(size_t(model_.treeCount()), 0),
+      neverSleeps_(size_t(model_.treeCount()), 0),
+      sleepTimer_(size_t(model_.treeCount()), 0.0),
+      islandTimer_(size_t(model_.treeCount()), 0.0),
+      islandParent_(size_t(model_.treeCount()), 0) {
   int largestTree = 0;
   for (int t = 0; t < model_.treeCount(); ++t) largestTree = std::max(largestTree, model_.treeNv(t));
   scratch_ = Eigen::VectorXd::Zero(std::max(largestTree, model_.nv));
   if (interactions_.selfCollision.size() != size_t(model_.treeCount()))
     interactions_.selfCollision.assign(size_t(model_.treeCount()), 0);
-  for (const JointMotor& m : interactions_.motors)
+  for (const JointMotor& m : interactions_.motors) {
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
+    neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time
+  }
   applyPrescribedMotion(state_.t);
   initial_ = state_;
   refreshKinematics();
@@ -48,7 +55,10 @@ void World::step() {
   const int dragged = drag_.body;
   const Force saved = dragged >= 0 ? loads_.externalWorld[size_t(dragged)] : Force::Zero();
   const bool savedAny = loads_.anyExternal;
-  if (dragged >= 0) applyDragSpring();
+  if (dragged >= 0) {
+    wakeBody(dragged);
+    applyDragSpring();
+  }
   if (settings_.stepping == Stepping::Accurate) stepAccurate();
   else stepRealtime();
   if (dragged >= 0) {
@@ -59,6 +69,7 @@ void World::step() {
 }
 
 void World::startDrag(int body, const Vec3& pointWorld) {
+  wakeBody(body);
   // Effective mass at the point: K = J H⁻¹ Jᵀ is the point's velocity change per unit impulse.
   // Tuning the spring to its most mobile direction (largest eigenvalue of K) keeps the explicit
   // spring at ω there and softer elsewhere. Needs the articulated inertias and poses of this q.
@@ -99,6 +110,8 @@ void World::reset() {
   stats_ = IntegratorStats{};
   stepStats_ = StepStats{};
   interactions_.motors = initialMotors_;
+  std::fill(asleep_.begin(), asleep_.end(), 0);
+  std::fill(sleepTimer_.begin(), sleepTimer_.end(), 0.0);
   contacts_.clear();
   previousContacts_.clear();
   contactBuffer_.clear();
@@ -108,6 +121,7 @@ void World::reset() {
 }
 
 void World::applyForce(int body, const Vec3& pointWorld, const Vec3& forceWorld) {
+  wakeBody(body);
   addPointForce(loads_, body, pointWorld, forceWorld);
 }
 

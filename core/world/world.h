@@ -152,6 +152,20 @@ class World {
   void refreshKinematics();
   void applyDragSpring();
 
+  // sleeping.cpp
+  bool treeAsleep(int tree) const;
+  int treeOfLink(int link) const;  // −1 for static and welded links
+  void wakeTree(int tree);
+  void updateSleep();
+
+ public:
+  // Wakes the tree of a body (and lets its island wake through contacts).
+  void wakeBody(int link);
+  // Is this body asleep (not simulated until touched)?
+  bool bodyAsleep(int link) const { return treeAsleep(treeOfLink(link)); }
+
+ private:
+
   struct DragSpring {
     int body = -1;
     Vec3 localPoint = Vec3::Zero();
@@ -187,6 +201,10 @@ class World {
   State eventStart_;  // accurate: the state at the start of the interval being searched
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
   Eigen::VectorXd restingEffort_;      // accurate: resting-contact efforts of the interval
+  // Sleeping, per tree.
+  std::vector<char> asleep_, neverSleeps_;
+  std::vector<double> sleepTimer_, islandTimer_;
+  std::vector<int> islandParent_;
 };
 
 }  // namespace fw

@@ -59,7 +59,7 @@ inline Model chain(int n) {
   return b.build();
 }
 
-// Contact scenes (issue 4's benchmarks), as JSON like any scene: a 20-row box pyramid, 1000
+// Contact scenes (issue 4's benchmarks; sleeping off, so the solver works every step), as JSON: a 20-row box pyramid, 1000
 // boxes falling into a pile, and a 100-link capsule chain dropped onto the ground to drape.
 inline nlohmann::json groundScene(double timestep, const nlohmann::json& solver) {
   return {{"format", "featherweight-scene"},
@@ -75,7 +75,7 @@ inline nlohmann::json boxBody(int index, const Vec3& position) {
 }
 
 inline nlohmann::json pyramidScene(int rows) {
-  nlohmann::json scene = groundScene(1.0 / 120, {{"iterations", 20}, {"slop", 0.005}});
+  nlohmann::json scene = groundScene(1.0 / 120, {{"iterations", 20}, {"slop", 0.005}, {"sleep", false}});
   int n = 0;
   for (int row = 0; row < rows; ++row)
     for (int k = 0; k < rows - row; ++k)
@@ -84,7 +84,7 @@ inline nlohmann::json pyramidScene(int rows) {
 }
 
 inline nlohmann::json pileScene(int count) {
-  nlohmann::json scene = groundScene(1.0 / 60, {{"iterations", 10}, {"slop", 0.005}});
+  nlohmann::json scene = groundScene(1.0 / 60, {{"iterations", 10}, {"slop", 0.005}, {"sleep", false}});
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> jitter(-0.1, 0.1);
   for (int i = 0; i < count; ++i) {
@@ -97,7 +97,7 @@ inline nlohmann::json pileScene(int count) {
 }
 
 inline nlohmann::json drapedChainScene(int links) {
-  nlohmann::json scene = groundScene(1.0 / 240, {{"iterations", 20}});
+  nlohmann::json scene = groundScene(1.0 / 240, {{"iterations", 20}, {"sleep", false}});
   nlohmann::json list = nlohmann::json::array();
   for (int i = 0; i < links; ++i) {
     nlohmann::json link = {{"name", "l" + std::to_string(i)},

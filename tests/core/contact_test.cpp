@@ -45,7 +45,7 @@ TEST(Contact, SphereRestsOnAPlane) {
   for (int i = 0; i < 480; ++i) world.step();
   EXPECT_NEAR(bodyPosition(world, 1).z(), 0.1, 0.006);  // within the slop
   EXPECT_LT(world.state().v.norm(), 1e-3);
-  EXPECT_GE(world.stepStats().contacts, 1);
+  EXPECT_TRUE(world.bodyAsleep(1));  // at rest, so no longer simulated
 }
 
 // Friction ramp, μ = 0.5 (tan⁻¹ 0.5 = 26.57°): a box stays at 25°, slides at 28° with
@@ -97,13 +97,14 @@ TEST(Contact, SlidingSphereEndsRollingAtFiveSevenths) {
 }
 
 // Ten unit boxes stacked at dt = 1/120: after 10 s the top one has drifted < 1 cm, moves < 1 cm/s.
+// Sleeping is off: the solver itself must hold the stack for the whole 10 s.
 // A tall stack is where projected Gauss–Seidel converges slowest: this scene asks for up to 100
 // sweeps, stopped once no velocity changes by 0.1 mm/s (with the default 20 the top sways ~1.4 cm).
 TEST(Contact, StackOfTenBoxesStands) {
   json bodies = json::array({ground(0.6, 0)});
   for (int i = 0; i < 10; ++i) bodies.push_back(box("b" + std::to_string(i), Vec3(0, 0, 0.5 + i), 1.0, 0.6, 0));
   World world =
-      load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 100}, {"tolerance", 1e-4}}}}));
+      load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 100}, {"tolerance", 1e-4}, {"sleep", false}}}}));
   const Vec3 start = bodyPosition(world, 10);
   for (int i = 0; i < 1200; ++i) world.step();
   EXPECT_LT((bodyPosition(world, 10) - start).norm(), 0.01);
@@ -117,7 +118,7 @@ TEST(Contact, PyramidOfTwentyRowsStands) {
   for (int row = 0; row < 20; ++row)
     for (int k = 0; k < 20 - row; ++k)
       bodies.push_back(box("b" + std::to_string(count++), Vec3(k * 1.05 - (19 - row) * 0.525, 0, 0.5 + row), 1.0, 0.6, 0));
-  World world = load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 40}}}}));
+  World world = load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 20}, {"slop", 0.005}, {"sleep", false}}}}));
   const Vec3 top = bodyPosition(world, count);
   for (int i = 0; i < 1200; ++i) world.step();
   EXPECT_LT((bodyPosition(world, count) - top).norm(), 0.05) << (bodyPosition(world, count) - top).transpose();
@@ -188,6 +189,39 @@ TEST(Contact, ArmFallingOntoABallStaysOutside) {
   }
   EXPECT_GT(touching, 0);
   EXPECT_GT(deepest, -(world.settings().solver.linearSlop + 1e-3));
+}
+
+// Sleeping: a box at rest stops being simulated; a ball landing on it, or the mouse, wakes it.
+TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
+  json ball = {{"name", "ball"}, {"position", {0.0, 0, 30}}, {"shapes", {{{"type", "sphere"}, {"radius", 0.1}, {"density", 3000}}}}};
+  World world = load(sceneWith({ground(0.6, 0), box("crate", Vec3(0, 0, 0.3), 0.5, 0.6, 0), ball},
+                               {{"timestep", 1.0 / 120}}));
+  int asleepAt = -1;
+  for (int i = 0; i < 240 && asleepAt < 0; ++i) {
+    world.step();
+    if (world.bodyAsleep(1)) asleepAt = i;
+  }
+  ASSERT_GE(asleepAt, 0) << "the box never fell asleep";
+  EXPECT_FALSE(world.bodyAsleep(2));  // the ball is falling
+  const Vec3 rest = world.bodyPosition(1);
+  for (int i = 0; i < 60; ++i) world.step();
+  EXPECT_TRUE(world.bodyAsleep(1));
+  EXPECT_EQ(world.bodyPosition(1), rest);  // exactly frozen
+  // The ball (released from 30 m) lands on the box at about t = 2.5 s and wakes it.
+  bool woke = false;
+  for (int i = 0; i < 240 && !woke; ++i) {
+    world.step();
+    woke = !world.bodyAsleep(1);
+  }
+  EXPECT_TRUE(woke);
+  for (int i = 0; i < 600; ++i) world.step();
+  ASSERT_TRUE(world.bodyAsleep(1) && world.bodyAsleep(2)) << "box and ball should rest again";
+  world.startDrag(1, world.bodyPosition(1));
+  EXPECT_FALSE(world.bodyAsleep(1));
+  world.moveDrag(world.bodyPosition(1) + Vec3(0, 0, 0.5));
+  for (int i = 0; i < 60; ++i) world.step();
+  EXPECT_GT(world.bodyPosition(1).z(), rest.z() + 0.1);  // lifted
+  EXPECT_FALSE(world.bodyAsleep(1));
 }
 
 TEST(Contact, LoaderRejectsBadContactInput) {

@@ -3,7 +3,7 @@
 // a number the panel can edit and the engine accepts back.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getPointer, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
+import { getPointer, withEveryShape, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
 import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -26,7 +26,7 @@ describe('scene edits by JSON Pointer', () => {
 
   it('creates world when the scene leaves it out, and fills in the documented defaults', () => {
     const bare: SceneObject = {};
-    expect(worldSettings(bare)).toEqual({ gravity: [0, 0, -9.81], timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba' });
+    expect(worldSettings(bare)).toEqual({ gravity: [0, 0, -9.81], timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba', iterations: 20 });
     expect(getPointer(withValue(bare, '/world/timestep', 0.002)!, '/world/timestep')).toBe(0.002);
     expect(worldSettings(withValue(bare, '/world/gravity', [0, 0, 0])!).gravity).toEqual([0, 0, 0]);
   });
@@ -78,5 +78,24 @@ describe('shipped sliders', () => {
       }
     }
     sim.delete();
+  });
+});
+
+describe('scene edits for every shape', () => {
+  it('sets a field on the shapes of bodies and of links, and leaves the original alone', () => {
+    const scene: SceneObject = {
+      bodies: [{ name: 'b', shapes: [{ type: 'sphere', radius: 1 }, { type: 'box', size: [1, 1, 1], friction: 0.2 }] }],
+      articulations: [{ name: 'a', links: [{ name: 'l', shapes: [{ type: 'sphere', radius: 1 }] }, { name: 'm' }] }],
+    };
+    const edited = withEveryShape(scene, 'friction', 0.9);
+    expect(getPointer(edited, '/bodies/0/shapes/0/friction')).toBe(0.9);
+    expect(getPointer(edited, '/bodies/0/shapes/1/friction')).toBe(0.9);
+    expect(getPointer(edited, '/articulations/0/links/0/shapes/0/friction')).toBe(0.9);
+    expect(getPointer(scene, '/bodies/0/shapes/1/friction')).toBe(0.2);
+    expect(getPointer(scene, '/bodies/0/shapes/0/friction')).toBeUndefined();
+  });
+
+  it('reads the solver iterations a scene asks for', () => {
+    expect(worldSettings({ world: { solver: { iterations: 35 } } }).iterations).toBe(35);
   });
 });
