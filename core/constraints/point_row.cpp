@@ -13,6 +13,16 @@ void accumulateLink(const Model& model, Data& data, int link, const Vec3& point,
   const int firstV = model.treeFirstV[size_t(tree)];
   const int n = model.treeNv(tree);
   const Force f{sign * point.cross(direction), sign * direction};
+  const JointModel& own = model.joints[size_t(link)];
+  if (own.type == JointType::Free && n == 6) {
+    // A free body: S = 1, so J is the force in body coordinates and W = I⁻¹ J with I⁻¹ = D⁻¹,
+    // which ABA has just formed: no tree walk.
+    Vec6 projected;
+    projectForce(own, data.X0[size_t(link)].apply(f), projected);
+    Eigen::Map<Vec6>(J) += projected;
+    Eigen::Map<Vec6>(W) += data.Dinv[size_t(link)] * projected;
+    return;
+  }
   for (int i = link; i >= 0; i = model.parent[size_t(i)]) {
     const JointModel& j = model.joints[size_t(i)];
     if (j.nv == 0) continue;
