@@ -123,18 +123,35 @@ void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
 }
 
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings) {
-  bool any = false;
-  for (const ConstraintRow& row : set.rows)
-    any = any || (unilateral(row) && row.restitution > 0 && row.impulse > 0 &&
-                  row.approachVelocity < -settings.restitutionThreshold);
-  if (!any) return;
-  // Several sweeps: a face landing on four points must bounce as one.
+  const auto bounces = [&](const ConstraintRow& row) {
+    return unilateral(row) && row.restitution > 0 && row.impulse > 0 && row.inverseMass > 0 &&
+           row.approachVelocity < -settings.restitutionThreshold;
+  };
+  if (std::none_of(set.rows.begin(), set.rows.end(), bounces)) return;
+  if (settings.restitutionLaw == RestitutionLaw::Newton) {
+    // Newton: the separating velocity is −e times the approach. Several sweeps: a face
+    // landing on four points must bounce as one.
+    for (int sweep = 0; sweep < settings.velocityIterations; ++sweep)
+      for (ConstraintRow& row : set.rows)
+        if (bounces(row)) relaxRow(model, set, row, v, -row.restitution * row.approachVelocity);
+    return;
+  }
+  // Energetic (Stronge): the normal force does −e² times the work in restitution that it did in
+  // compression. While the slip does not reverse within the impact, the normal velocity is linear
+  // in the normal impulse and this means a restitution impulse of exactly e times the
+  // compression impulse (Stronge 2000, §3.3). Friction is then solved again within the cone of
+  // the whole impulse. Unlike Newton's law with friction, this never creates energy.
+  for (ConstraintRow& row : set.rows) {
+    if (!bounces(row)) continue;
+    const double total = (1 + row.restitution) * row.impulse;
+    applyRowImpulse(model, set, row, total - row.impulse, v);
+    row.impulse = row.lower = row.upper = total;
+  }
   for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
-    for (ConstraintRow& row : set.rows) {
-      if (!unilateral(row) || row.restitution <= 0 || row.impulse <= 0 ||
-          row.approachVelocity >= -settings.restitutionThreshold || row.inverseMass <= 0)
-        continue;
-      relaxRow(model, set, row, v, -row.restitution * row.approachVelocity);
+    for (size_t r = 0; r + 1 < set.rows.size(); ++r) {
+      if (set.rows[r].kind != RowKind::ContactFriction) continue;
+      relaxFrictionPair(model, set, set.rows[r], set.rows[r + 1], v, settings.cone);
+      ++r;
     }
   }
 }

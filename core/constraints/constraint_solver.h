@@ -7,6 +7,10 @@
 
 namespace fw {
 
+// How an impact's rebound follows from its compression: Newton's kinematic law (J q̇⁺ = −e J q̇⁻,
+// the default) or Stronge's energetic law (restitution work = −e² × compression work).
+enum class RestitutionLaw { Newton, Energetic };
+
 struct SolverSettings {
   // Sweeps stop early once no row's velocity moved more than `convergence` in one: warm-started
   // steady states take a few, a fresh stack many.
@@ -20,6 +24,7 @@ struct SolverSettings {
   double speculativeMargin = 0.02;    // m: contacts closer than this become rows before they touch
   bool warmStarting = true;
   bool cone = true;  // Coulomb cone (true) or pyramid (each tangent bounded alone)
+  RestitutionLaw restitutionLaw = RestitutionLaw::Newton;
   // Sleeping (realtime stepping): islands slower than sleepVelocity (m/s, rad/s, per
   // coordinate) for sleepTime seconds stop until touched, grabbed or pushed.
   bool sleep = true;
@@ -41,7 +46,7 @@ void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v)
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
                      const SolverSettings& settings);
 
-// Newton's law on unilateral rows that were hit faster than the threshold: J q̇⁺ = −e J q̇⁻.
+// The rebound of unilateral rows hit faster than the threshold, by the chosen law.
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings);
 
 // The split-impulse pass: pseudo-velocities (their own vector, starting at zero, never added to

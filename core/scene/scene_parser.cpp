@@ -391,7 +391,7 @@ WorldDescription worldFrom(const JsonCursor& c) {
   if (c.has("solver")) {
     const JsonCursor s = c["solver"];
     s.allowOnly({"iterations", "positionIterations", "restitutionThreshold", "slop", "positionCorrection",
-                 "speculativeMargin", "warmStarting", "frictionModel", "tolerance", "sleep"});
+                 "speculativeMargin", "warmStarting", "frictionModel", "tolerance", "sleep", "restitutionLaw"});
     SolverSettings& o = w.solver;
     auto count = [&](const char* key, int fallback) {
       if (!s.has(key)) return fallback;
@@ -418,6 +418,9 @@ WorldDescription worldFrom(const JsonCursor& c) {
         if (z.has("time")) o.sleepTime = z["time"].positiveNumber();
       }
     }
+    if (s.has("restitutionLaw"))
+      o.restitutionLaw = s["restitutionLaw"].oneOf({"newton", "energetic"}) == "energetic" ? RestitutionLaw::Energetic
+                                                                                         : RestitutionLaw::Newton;
     if (s.has("frictionModel")) o.cone = s["frictionModel"].oneOf({"cone", "pyramid"}) == "cone";
   }
   if (c.has("tolerance")) {

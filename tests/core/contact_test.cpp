@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <nlohmann/json.hpp>
 
 #include "scene/scene_builder.h"
@@ -222,6 +223,70 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
   for (int i = 0; i < 60; ++i) world.step();
   EXPECT_GT(world.bodyPosition(1).z(), rest.z() + 0.1);  // lifted
   EXPECT_FALSE(world.bodyAsleep(1));
+}
+
+// Stronge's energetic law: a tilted, spinning box striking a plane with friction never leaves with
+// more kinetic energy than it came with; without friction it agrees with Newton's law.
+json impactScene(std::mt19937& rng, double friction, const std::string& law) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  const Vec3 rpy(u(rng), u(rng), u(rng));
+  const Mat3 R = (Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
+                  Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()))
+                     .toRotationMatrix();
+  double lowest = 0;  // the lowest corner, below the centre
+  for (int i = 0; i < 8; ++i)
+    lowest = std::min(lowest, (R * Vec3(i & 1 ? 0.1 : -0.1, i & 2 ? 0.15 : -0.15, i & 4 ? 0.05 : -0.05)).z());
+  json cube = box("box", Vec3(0, 0, 0.01 - lowest), 1, friction, 0.8, {rpy.x(), rpy.y(), rpy.z()});
+  cube["shapes"][0]["size"] = {0.2, 0.3, 0.1};
+  cube["linearVelocity"] = {u(rng), u(rng), -1 - std::abs(u(rng))};
+  cube["angularVelocity"] = {2 * u(rng), 2 * u(rng), 2 * u(rng)};
+  return sceneWith({ground(friction, 0.8), cube}, {{"timestep", 1.0 / 1000}, {"integrator", "rk4"}, {"gravity", {0, 0, 0}},
+                                                   {"solver", {{"restitutionLaw", law}}}});
+}
+
+TEST(Contact, EnergeticRestitutionNeverCreatesEnergy) {
+  std::mt19937 rng(11);
+  int impacts = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    World world = load(impactScene(rng, 0.8, "energetic"));
+    const double before = world.kineticEnergy();
+    for (int i = 0; i < 40 && world.stepStats().events == 0; ++i) world.step();
+    if (world.stepStats().events == 0) continue;
+    ++impacts;
+    EXPECT_LE(world.kineticEnergy(), before * (1 + 1e-9)) << "trial " << trial;
+  }
+  EXPECT_GE(impacts, 90);
+}
+
+// A sphere striking a plane obliquely and sliding all through the impact: Coulomb friction acts
+// during compression and restitution alike, so the tangential impulse is μ times the whole normal
+// impulse m(1 + e)|v_n|. The energetic law gets this exactly; Newton's law (friction solved with
+// the compression impulse only, as in Box2D) gives μ m |v_n| instead.
+TEST(Contact, EnergeticLawAppliesFrictionThroughTheWholeImpact) {
+  const double mu = 0.1, e = 0.5;
+  json ball = {{"name", "ball"}, {"position", {0, 0, 0.101}}, {"linearVelocity", {2, 0, -1}},
+               {"shapes", {{{"type", "sphere"}, {"radius", 0.1}, {"friction", mu}, {"restitution", e}}}}};
+  json plane = ground(mu, e);
+  for (const std::string law : {"energetic", "newton"}) {
+    World world = load(sceneWith({plane, ball}, {{"timestep", 1.0 / 1000}, {"integrator", "rk4"}, {"gravity", {0, 0, 0}},
+                                                 {"solver", {{"restitutionLaw", law}}}}));
+    for (int i = 0; i < 10; ++i) world.step();
+    ASSERT_EQ(world.stepStats().events, 1);
+    const float* v = &world.velocities()[6];
+    EXPECT_NEAR(v[2], e * 1.0, 1e-6) << law;
+    EXPECT_NEAR(v[0], law == "energetic" ? 2 - mu * (1 + e) : 2 - mu, 1e-6) << law;
+  }
+}
+
+TEST(Contact, EnergeticAndNewtonAgreeWithoutFriction) {
+  for (int trial = 0; trial < 20; ++trial) {
+    std::mt19937 a(100 + trial), b(100 + trial);
+    World newton = load(impactScene(a, 0, "newton"));
+    World energetic = load(impactScene(b, 0, "energetic"));
+    for (int i = 0; i < 40; ++i) newton.step(), energetic.step();
+    ASSERT_GE(newton.stepStats().events, 1);
+    EXPECT_LT((newton.state().v - energetic.state().v).norm(), 1e-9) << "trial " << trial;
+  }
 }
 
 TEST(Contact, LoaderRejectsBadContactInput) {
