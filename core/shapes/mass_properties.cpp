@@ -48,8 +48,50 @@ Eigen::Vector3d principalInertiaPerDensity(const Shape& s) {
                                 2 * (hemisphereAboutOwnCom + mh * hemisphereOffset * hemisphereOffset);
       return {transverse, transverse, axial};
     }
+    case ShapeType::ConvexHull:  // not diagonal in general: see hullMassPerDensity
+    case ShapeType::Plane: return Eigen::Vector3d::Zero();
   }
   return Eigen::Vector3d::Zero();
+}
+
+// Volume, centroid and inertia about the centroid (unit density, shape frame) of a convex hull,
+// summed over the tetrahedra joining an interior point to the fan triangles of every face. Each
+// tetrahedron's second moment is det(A) A C Aᵀ with A its edge vectors and C the canonical
+// tetrahedron's covariance (Blow and Binstock, "How to find the inertia tensor of a mesh", 2004).
+struct HullMass {
+  double volume = 0;
+  Eigen::Vector3d centroid = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
+};
+
+HullMass hullMassPerDensity(const ConvexHullData& hull) {
+  Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+  for (const Eigen::Vector3d& v : hull.vertices) origin += v;
+  origin /= double(hull.vertices.size());
+  Eigen::Matrix3d canonical;
+  canonical << 2, 1, 1, 1, 2, 1, 1, 1, 2;
+  canonical /= 120.0;
+  HullMass m;
+  Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+  Eigen::Matrix3d covariance = Eigen::Matrix3d::Zero();  // about `origin`
+  for (const std::vector<int>& face : hull.faces) {
+    for (size_t i = 1; i + 1 < face.size(); ++i) {
+      Eigen::Matrix3d A;
+      A.col(0) = hull.vertices[size_t(face[0])] - origin;
+      A.col(1) = hull.vertices[size_t(face[i])] - origin;
+      A.col(2) = hull.vertices[size_t(face[i + 1])] - origin;
+      const double det = A.determinant();  // 6 × the signed volume; positive for outward winding
+      m.volume += det / 6;
+      moment += det / 6 * (A.col(0) + A.col(1) + A.col(2)) / 4;
+      covariance += det * A * canonical * A.transpose();
+    }
+  }
+  if (m.volume <= 0) return m;
+  const Eigen::Vector3d c = moment / m.volume;
+  covariance -= m.volume * c * c.transpose();  // to the centroid
+  m.centroid = origin + c;
+  m.inertia = covariance.trace() * Eigen::Matrix3d::Identity() - covariance;
+  return m;
 }
 }  // namespace
 
@@ -60,15 +102,25 @@ double volume(const Shape& s) {
     case ShapeType::Box: return s.size.prod();
     case ShapeType::Cylinder: return kPi * r * r * s.length;
     case ShapeType::Capsule: return kPi * r * r * s.length + 4.0 / 3.0 * kPi * r * r * r;
+    case ShapeType::ConvexHull: return s.hull ? hullMassPerDensity(*s.hull).volume : 0;
+    case ShapeType::Plane: return 0;
   }
   return 0;
 }
 
 MassProperties massProperties(const Shape& shape) {
   MassProperties p;
+  const Eigen::Matrix3d R = shape.orientation.normalized().toRotationMatrix();
+  if (shape.type == ShapeType::ConvexHull) {
+    if (!shape.hull) return p;
+    const HullMass h = hullMassPerDensity(*shape.hull);
+    p.mass = shape.density * h.volume;
+    p.centerOfMass = shape.position + R * h.centroid;
+    p.inertiaAboutCom = R * (shape.density * h.inertia) * R.transpose();
+    return p;
+  }
   p.mass = shape.density * volume(shape);
   p.centerOfMass = shape.position;
-  const Eigen::Matrix3d R = shape.orientation.normalized().toRotationMatrix();
   p.inertiaAboutCom =
       R * (shape.density * principalInertiaPerDensity(shape)).asDiagonal() * R.transpose();
   return p;

@@ -289,6 +289,23 @@ TEST(Contact, EnergeticAndNewtonAgreeWithoutFriction) {
   }
 }
 
+// Shapes without an exact pair routine go through GJK/EPA and feature clipping: a convex wedge
+// and a cylinder come to rest on a box lying on the ground, the cylinder standing on its cap.
+TEST(Contact, HullAndCylinderRestOnABox) {
+  json slab = box("slab", Vec3(0, 0, 0.1), 1, 0.6, 0);
+  slab["shapes"][0]["size"] = {2, 2, 0.2};
+  json wedge = {{"name", "wedge"}, {"position", {-0.4, 0, 0.5}},
+                {"shapes", {{{"type", "convex"}, {"points", {{-0.1, -0.1, 0}, {0.1, -0.1, 0}, {-0.1, 0.1, 0}, {0.1, 0.1, 0}, {-0.1, -0.1, 0.15}, {-0.1, 0.1, 0.15}}}}}}};
+  json can = {{"name", "can"}, {"position", {0.4, 0, 0.6}},
+              {"shapes", {{{"type", "cylinder"}, {"radius", 0.1}, {"length", 0.3}}}}};
+  World world = load(sceneWith({ground(0.6, 0), slab, wedge, can}, {{"timestep", 1.0 / 240}}));
+  for (int i = 0; i < 960; ++i) world.step();
+  EXPECT_NEAR(world.bodyPosition(2).z(), 0.2, 0.003);         // the wedge's base on the slab top
+  EXPECT_NEAR(world.bodyPosition(3).z(), 0.2 + 0.15, 0.003);  // the cylinder's centre above it
+  EXPECT_GT(world.bodyOrientation(3).toRotationMatrix()(2, 2), 0.999);  // still upright
+  EXPECT_TRUE(world.bodyAsleep(2) && world.bodyAsleep(3));
+}
+
 TEST(Contact, LoaderRejectsBadContactInput) {
   json s = sceneWith({ground(0.5, 0), box("b", Vec3(0, 0, 1), 1, 0.5, 0)}, {{"timestep", 0.01}});
   s["bodies"][1]["shapes"][0]["restitution"] = 1.5;
