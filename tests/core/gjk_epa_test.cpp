@@ -141,6 +141,23 @@ TEST(GjkEpa, CylinderStandingOnABoxGetsItsWholeCap) {
   }
 }
 
+TEST(GjkEpa, PlaneAgainstAHullTouchesItsLowestVertices) {
+  std::string error;
+  Shape hull;
+  hull.type = ShapeType::ConvexHull;
+  hull.hull = buildConvexHull({{-0.2, -0.2, 0}, {0.2, -0.2, 0}, {0, 0.2, 0}, {0, 0, 0.3}}, &error);
+  ASSERT_TRUE(hull.hull) << error;
+  Shape plane;
+  plane.type = ShapeType::Plane;
+  ShapePose planePose, hullPose;
+  hullPose.position = Vec3(0.5, 0.1, -0.001);  // base 1 mm below the plane
+  Manifold m;
+  ASSERT_TRUE(collide(plane, planePose, hull, hullPose, 0.01, m));
+  EXPECT_EQ(m.count, 3);  // the three base corners; the apex is 0.3 m up
+  EXPECT_NEAR(m.normal.z(), 1, 1e-12);
+  for (int k = 0; k < m.count; ++k) EXPECT_NEAR(m.points[k].separation, -0.001, 1e-12);
+}
+
 TEST(GjkEpa, SeparatedCylindersReportTheirGap) {
   Shape cylinder;
   cylinder.type = ShapeType::Cylinder;
