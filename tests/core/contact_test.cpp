@@ -306,6 +306,40 @@ TEST(Contact, HullAndCylinderRestOnABox) {
   EXPECT_TRUE(world.bodyAsleep(2) && world.bodyAsleep(3));
 }
 
+// A three-link chain folding onto itself in zero gravity: its first and last links touch only
+// with "selfCollision": true; joined neighbours never do.
+TEST(Contact, SelfCollisionIsPerArticulation) {
+  auto foldingChain = [](bool selfCollision) {
+    json links = json::array();
+    for (int i = 0; i < 3; ++i) {
+      json link = {{"name", "l" + std::to_string(i)},
+                   {"joint", {{"type", "revolute"}, {"axis", {0, 0, 1}}, {"origin", {{"position", {i == 0 ? 0.0 : 0.5, 0, 0}}}}}},
+                   {"shapes", {{{"type", "capsule"}, {"radius", 0.05}, {"length", 0.4}, {"position", {0.25, 0, 0}},
+                                {"rpy", {0, 1.5707963267948966, 0}}}}}};
+      if (i > 0) link["parent"] = "l" + std::to_string(i - 1);
+      if (i == 1) link["joint"]["position"] = 1.8, link["joint"]["velocity"] = 0.0;
+      if (i == 2) link["joint"]["position"] = 1.8, link["joint"]["velocity"] = 4.0;  // folds back onto l0
+      links.push_back(link);
+    }
+    return json{{"format", "featherweight-scene"}, {"version", 1}, {"world", {{"gravity", {0, 0, 0}}, {"timestep", 1.0 / 240}}},
+                {"articulations", {{{"name", "chain"}, {"selfCollision", selfCollision}, {"links", links}}}}};
+  };
+  for (const bool self : {false, true}) {
+    World world = load(foldingChain(self));
+    int contacts = 0;
+    for (int i = 0; i < 240; ++i) {
+      world.step();
+      contacts += int(world.contacts().size());
+      for (const Contact& c : world.contacts()) {
+        const int a = world.colliders()[size_t(c.colliderA)].link, b = world.colliders()[size_t(c.colliderB)].link;
+        ASSERT_EQ(std::abs(a - b), 2) << "only the first and last links may touch";
+      }
+    }
+    if (self) EXPECT_GT(contacts, 0);
+    else EXPECT_EQ(contacts, 0);
+  }
+}
+
 TEST(Contact, LoaderRejectsBadContactInput) {
   json s = sceneWith({ground(0.5, 0), box("b", Vec3(0, 0, 1), 1, 0.5, 0)}, {{"timestep", 0.01}});
   s["bodies"][1]["shapes"][0]["restitution"] = 1.5;
