@@ -101,6 +101,27 @@ describe('controls', () => {
     await page.close();
   });
 
+  it("a motor's target slider moves the servo live, without a rebuild", async () => {
+    const { page, problems } = await harness.open('?scene=servo-arm.json', 1.5);
+    await openFolder(page, 'Scene');
+    // Body 3 is the upper arm (after ground, ball and base); its angle about y from its quaternion.
+    const shoulder = () => page.evaluate(() => {
+      const p = window.__featherweight!.bodyPose(3);
+      return { t: window.__featherweight!.time(), angle: 2 * Math.atan2(p[4], p[6]) };
+    });
+    const before = await shoulder();
+    expect(before.angle).toBeCloseTo(1.0, 1); // at its scene target
+    const input = control(page, 'Shoulder target').locator('input').first();
+    await input.fill('0');
+    await page.waitForTimeout(200);
+    expect((await shoulder()).t).toBeGreaterThan(before.t); // the clock kept running: no rebuild
+    await page.waitForFunction((t) => window.__featherweight!.time() > t + 1.5, before.t, { timeout: 30_000 });
+    const after = await shoulder();
+    expect(Math.abs(after.angle)).toBeLessThan(0.05); // and the servo took the arm to 0
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a joint effort slider drives the joint live, without a rebuild', async () => {
     const { page, problems } = await harness.open();
     await openFolder(page, 'World');

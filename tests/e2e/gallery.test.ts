@@ -1,5 +1,5 @@
-// Every scene of the gallery opens in the page, runs, and keeps finite poses; a screenshot of
-// each lands in test-results/ for a person to look at.
+// Every scene of the gallery opens in the page, runs 2 s of simulated time with no console error,
+// and keeps finite poses; a screenshot of each lands in test-results/ for a person to look at.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { usePageHarness } from './harness';
@@ -13,7 +13,7 @@ const harness = usePageHarness();
 
 describe('gallery', () => {
   it.each(gallery)('$file loads, runs and stays finite', async ({ file, title }) => {
-    const { page, problems } = await harness.open(`?scene=${file}`, 0.5);
+    const { page, problems } = await harness.open(`?scene=${file}`, 2);
     expect(await page.locator('#scene-title').textContent()).toBe(title);
     const poses = await page.evaluate(() => {
       const fw = window.__featherweight!;

@@ -3,7 +3,7 @@
 // a number the panel can edit and the engine accepts back.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getPointer, withEveryShape, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
+import { getPointer, motorIndexOf, withEveryShape, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
 import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -97,5 +97,21 @@ describe('scene edits for every shape', () => {
 
   it('reads the solver iterations a scene asks for', () => {
     expect(worldSettings({ world: { solver: { iterations: 35 } } }).iterations).toBe(35);
+  });
+});
+
+describe('live motor targets', () => {
+  it('numbers the motors in scene order and only for targets', () => {
+    const scene: SceneObject = {
+      articulations: [
+        { name: 'a', links: [{ name: 'x', joint: { motor: { mode: 'position' } } }, { name: 'y', joint: {} }] },
+        { name: 'b', links: [{ name: 'p', joint: { motor: { mode: 'prescribed' } } }, { name: 'q', joint: { motor: { mode: 'velocity' } } }] },
+      ],
+    };
+    expect(motorIndexOf(scene, '/articulations/0/links/0/joint/motor/target')).toBe(0);
+    expect(motorIndexOf(scene, '/articulations/1/links/1/joint/motor/targetVelocity')).toBe(2);
+    expect(motorIndexOf(scene, '/articulations/1/links/0/joint/motor/target')).toBe(-1); // prescribed: a trajectory
+    expect(motorIndexOf(scene, '/articulations/0/links/1/joint/motor/target')).toBe(-1); // no motor
+    expect(motorIndexOf(scene, '/articulations/0/links/0/joint/motor/stiffness')).toBe(-1); // needs a rebuild
   });
 });

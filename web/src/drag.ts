@@ -64,7 +64,7 @@ export class DragController {
     if (event.button !== 0) return;
     this.rayFrom(event);
     const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true).find((h) => h.object.userData.pickable !== false);
-    const body = hit ? this.renderer.bodyIndexOf(hit.object) : -1;
+    const body = hit ? this.renderer.bodyIndexOf(hit.object, hit.instanceId) : -1;
     if (!hit || body < 0) {
       this.emptyDown = { id: event.pointerId, x: event.clientX, y: event.clientY };
       return;

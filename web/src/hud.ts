@@ -8,7 +8,7 @@ export class Hud {
 
   constructor(private readonly element: HTMLElement) {}
 
-  update(loop: SimLoop, time: number, bodies: number, dofs: number): void {
+  update(loop: SimLoop, time: number, bodies: number, dofs: number, contacts: number): void {
     this.frames++;
     const now = performance.now();
     if (now - this.since >= 500) {
@@ -20,6 +20,6 @@ export class Hud {
     this.element.textContent =
       `t ${time.toFixed(3)} s   ${state}   real-time ${loop.realTimeFactor.toFixed(2)}\n` +
       `step cost ${loop.lastStepMs.toFixed(2)} ms/frame   ${this.fps.toFixed(0)} fps\n` +
-      `${bodies} bodies   ${dofs} DoF`;
+      `${bodies} bodies   ${dofs} DoF   ${contacts} contacts`;
   }
 }

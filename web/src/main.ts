@@ -168,6 +168,7 @@ async function main(): Promise<void> {
       sceneLoaded(doc, true);
       return true;
     },
+    setMotorTarget: (index, position, velocity) => sim.setMotorTarget(index, position, velocity),
     efforts: () => efforts.at(sim.effortsPointer(), sim.nv()),
     overlays: overlays.toggles,
     contactsAvailable: hasContacts,
@@ -270,7 +271,7 @@ async function main(): Promise<void> {
     drag.update();
     plots.sample(sim.time());
     renderer.render();
-    hud.update(loop, sim.time(), sim.bodyCount(), sim.nv());
+    hud.update(loop, sim.time(), sim.bodyCount(), sim.nv(), sim.contactCount());
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);

@@ -7,7 +7,7 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import type { OverlayToggles } from './overlays';
-import { getPointer, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
+import { getPointer, motorIndexOf, setPointer, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
 import { SPEEDS, speedLabel, type SimLoop } from './sim_loop';
 
 /** A slider of meta.sliders (docs/scene-format.md). */
@@ -27,6 +27,8 @@ export interface PanelHooks {
   reset(): void;
   /** Loads the edited scene from its initial state; false (and the message shown) if refused. */
   rebuild(scene: SceneObject): boolean;
+  /** New targets for a motor, live (sim.setMotorTarget). */
+  setMotorTarget(index: number, position: number, velocity: number): void;
   /** The engine's joint efforts (nv float64s), a live view. */
   efforts(): Float64Array;
   overlays: OverlayToggles;
@@ -150,7 +152,18 @@ export class Panel {
       this.sliderValues[key] = getPointer(scene, slider.path) as number;
       const controller = this.sceneFolder.add(this.sliderValues, key, slider.min, slider.max, slider.step);
       controller.name(slider.unit ? `${slider.label} (${slider.unit})` : slider.label);
-      controller.onFinishChange((v: number) => this.edit(slider.path, v));
+      const motor = motorIndexOf(scene, slider.path);
+      if (motor >= 0) {
+        // A motor's target: live, no rebuild; the scene keeps the value for later rebuilds.
+        const jointPath = slider.path.slice(0, slider.path.lastIndexOf('/'));
+        controller.onChange((v: number) => {
+          setPointer(this.scene, slider.path, v);
+          const target = getPointer(this.scene, `${jointPath}/target`), velocity = getPointer(this.scene, `${jointPath}/targetVelocity`);
+          this.hooks.setMotorTarget(motor, typeof target === 'number' ? target : 0, typeof velocity === 'number' ? velocity : 0);
+        });
+      } else {
+        controller.onFinishChange((v: number) => this.edit(slider.path, v));
+      }
       controller.domElement.dataset.path = slider.path;
     });
 

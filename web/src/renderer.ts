@@ -1,5 +1,7 @@
 // The Three.js side: a Z-up world with lights, shadows and a ground grid, one Object3D per
-// body holding one mesh per shape. Poses are copied in from the engine's buffer every frame.
+// body holding one mesh per shape, except that many bodies of one identical shape (a pile of
+// boxes) share one InstancedMesh: one draw call instead of hundreds. Poses are copied in from
+// the engine's buffer every frame.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
@@ -14,13 +16,25 @@ export interface CameraSetup {
 
 const DEFAULT_CAMERA: CameraSetup = { position: [3, -4, 2], target: [0, 0, 0.5], fov: 45 };
 
+/** From this many bodies of one identical single shape on, they are drawn instanced. */
+const INSTANCING_THRESHOLD = 16;
+
+/** Bodies drawn as instances of one mesh: instance k is body `bodies[k]`, its shape at `local`. */
+interface InstancedGroup {
+  mesh: THREE.InstancedMesh;
+  bodies: number[];
+  local: THREE.Matrix4;
+}
+
 export class Renderer {
   readonly scene = new THREE.Scene();
   readonly camera = new THREE.PerspectiveCamera(45, 1, 0.05, 500);
   private readonly webgl: THREE.WebGLRenderer;
   private readonly controls: OrbitControls;
   private bodies: THREE.Object3D[] = [];
+  private instanced: InstancedGroup[] = [];
   private readonly bodyGroup = new THREE.Group();
+  private readonly scratch = new THREE.Matrix4();
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.webgl = new THREE.WebGLRenderer({ canvas, antialias: true });
@@ -76,11 +90,37 @@ export class Renderer {
         }
       });
     }
+    for (const group of this.instanced) {
+      group.mesh.geometry.dispose();
+      (group.mesh.material as THREE.Material).dispose();
+      group.mesh.dispose();
+    }
     this.bodyGroup.clear();
-    this.bodies = infos.map((info) => {
+    // Single-shape bodies grouped by everything that makes them look alike.
+    const alike = new Map<string, number[]>();
+    infos.forEach((info, i) => {
+      if (info.shapes.length !== 1 || info.shapes[0].type === 'plane') return;
+      const key = JSON.stringify(info.shapes[0]);
+      alike.set(key, [...(alike.get(key) ?? []), i]);
+    });
+    const instancedBody = new Set<number>();
+    this.instanced = [];
+    for (const members of alike.values()) {
+      if (members.length < INSTANCING_THRESHOLD) continue;
+      const template = meshFor(infos[members[0]].shapes[0]);
+      const mesh = new THREE.InstancedMesh(template.geometry, template.material, members.length);
+      mesh.castShadow = mesh.receiveShadow = true;
+      mesh.frustumCulled = false; // the instances move; their bounds are not kept up to date
+      mesh.userData.instancedBodies = members;
+      template.updateMatrix();
+      this.instanced.push({ mesh, bodies: members, local: template.matrix.clone() });
+      this.bodyGroup.add(mesh);
+      for (const b of members) instancedBody.add(b);
+    }
+    this.bodies = infos.map((info, i) => {
       const body = new THREE.Object3D();
       body.name = info.name;
-      for (const shape of info.shapes) body.add(meshFor(shape));
+      if (!instancedBody.has(i)) for (const shape of info.shapes) body.add(meshFor(shape));
       this.bodyGroup.add(body);
       return body;
     });
@@ -136,6 +176,11 @@ export class Renderer {
 
   /** Tints the selected body's shapes (−1: none). */
   setSelected(index: number): void {
+    for (const group of this.instanced) {
+      if (!group.mesh.instanceColor) group.mesh.setColorAt(0, new THREE.Color('#ffffff'));
+      group.bodies.forEach((b, k) => group.mesh.setColorAt(k, new THREE.Color(b === index ? '#8fb0f0' : '#ffffff')));
+      group.mesh.instanceColor!.needsUpdate = true;
+    }
     this.bodies.forEach((body, i) =>
       body.traverse((o) => {
         if (o instanceof THREE.Mesh && o.material instanceof THREE.MeshStandardMaterial) {
@@ -145,13 +190,15 @@ export class Renderer {
     );
   }
 
-  /** The body objects, for picking. */
+  /** The body objects and instanced meshes, for picking. */
   bodyObjects(): THREE.Object3D[] {
-    return this.bodies;
+    return [...this.bodies, ...this.instanced.map((g) => g.mesh)];
   }
 
-  /** Index of the body an object (a shape mesh) belongs to, or −1. */
-  bodyIndexOf(object: THREE.Object3D): number {
+  /** Index of the body an object (a shape mesh, or instance `instanceId` of one) belongs to, or −1. */
+  bodyIndexOf(object: THREE.Object3D, instanceId?: number): number {
+    const members = object.userData.instancedBodies as number[] | undefined;
+    if (members && instanceId !== undefined) return members[instanceId] ?? -1;
     for (let o: THREE.Object3D | null = object; o; o = o.parent) {
       const index = this.bodies.indexOf(o);
       if (index >= 0) return index;
@@ -177,6 +224,14 @@ export class Renderer {
       const body = this.bodies[i];
       body.position.set(poses[o], poses[o + 1], poses[o + 2]);
       body.quaternion.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+    }
+    for (const group of this.instanced) {
+      group.bodies.forEach((b, k) => {
+        const body = this.bodies[b];
+        body.updateMatrix();
+        group.mesh.setMatrixAt(k, this.scratch.multiplyMatrices(body.matrix, group.local));
+      });
+      group.mesh.instanceMatrix.needsUpdate = true;
     }
   }
 

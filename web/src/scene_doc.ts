@@ -99,3 +99,26 @@ export function worldSettings(scene: SceneObject): {
       : WORLD_DEFAULTS.iterations,
   };
 }
+
+/**
+ * The engine's index of the motor whose target a pointer names ("/articulations/A/links/L/joint/
+ * motor/target" or ".../targetVelocity"), or -1: motors are numbered in scene order, the way the
+ * loader builds them. Their targets change live; everything else in a scene needs a rebuild.
+ */
+export function motorIndexOf(scene: SceneObject, pointer: string): number {
+  const match = /^\/articulations\/(\d+)\/links\/(\d+)\/joint\/motor\/(target|targetVelocity)$/.exec(pointer);
+  if (!match) return -1;
+  const [a, l] = [Number(match[1]), Number(match[2])];
+  const articulations = (scene.articulations as { links?: { joint?: { motor?: { mode?: string } } }[] }[] | undefined) ?? [];
+  let index = 0;
+  for (let i = 0; i < articulations.length; i++) {
+    const links = articulations[i].links ?? [];
+    for (let j = 0; j < links.length; j++) {
+      const motor = links[j].joint?.motor;
+      if (!motor) continue;
+      if (i === a && j === l) return motor.mode === 'prescribed' ? -1 : index;
+      index++;
+    }
+  }
+  return -1;
+}
