@@ -22,7 +22,7 @@ struct RowSide {
   int size = 0;    // the tree's velocity coordinates
 };
 
-enum class RowKind : uint8_t { ContactNormal, ContactFriction, JointLimit, JointFriction, Motor };
+enum class RowKind : uint8_t { ContactNormal, ContactFriction, ContactTwist, JointLimit, JointFriction, Motor };
 
 struct ConstraintRow {
   RowKind kind = RowKind::ContactNormal;
@@ -40,10 +40,14 @@ struct ConstraintRow {
   double approachVelocity = 0;
   double restitution = 0;
   double pseudoImpulse = 0;  // split impulse: the position pass's own accumulated impulse
-  // Friction rows come in pairs (two tangents) after their normal row and are bounded by
-  // μ λ_normal jointly (the Coulomb cone).
+  // Friction acts once per manifold, at the centroid of its points (patch friction, as PhysX): a
+  // pair of tangent rows bounded jointly by μ Σλ_normal (the Coulomb cone) and a twist row about
+  // the normal bounded by μ r Σλ_normal, after the manifold's normal rows
+  // [normalRow, normalRow + normalCount). One anchor instead of one per point leaves the solver
+  // no internal friction stresses to fight over, which is what lets stacks settle.
   int normalRow = -1;
-  double friction = 0;
+  int normalCount = 1;
+  double friction = 0;  // μ for tangents, μ r for the twist
   int contact = -1;  // the contact point this row belongs to, −1 if none
   int motor = -1;    // the motor this row belongs to, −1 if none
 };

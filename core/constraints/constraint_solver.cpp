@@ -34,9 +34,16 @@ double relaxRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eige
 
 // The two tangent rows of a contact together: each relaxed, then the pair's impulse projected
 // onto the disc of radius μ λ_n (cone) or each clamped to ±μ λ_n (pyramid).
+// μ times the manifold's whole normal impulse.
+double frictionBound(const ConstraintSet& set, const ConstraintRow& row) {
+  double normal = 0;
+  for (int k = 0; k < row.normalCount; ++k) normal += set.rows[size_t(row.normalRow + k)].impulse;
+  return row.friction * normal;
+}
+
 void relaxFrictionPair(const Model& model, ConstraintSet& set, ConstraintRow& t1, ConstraintRow& t2,
                        Eigen::VectorXd& v, bool cone) {
-  const double bound = t1.friction * set.rows[size_t(t1.normalRow)].impulse;
+  const double bound = frictionBound(set, t1);
   const double old1 = t1.impulse, old2 = t2.impulse;
   double l1 = old1 - rowVelocity(model, set, t1, v) / t1.inverseMass;
   double l2 = old2 - rowVelocity(model, set, t2, v) / t2.inverseMass;
@@ -53,6 +60,28 @@ void relaxFrictionPair(const Model& model, ConstraintSet& set, ConstraintRow& t1
   t1.impulse = l1, t2.impulse = l2;
   if (l1 != old1) applyRowImpulse(model, set, t1, l1 - old1, v);
   if (l2 != old2) applyRowImpulse(model, set, t2, l2 - old2, v);
+}
+
+// Every friction pair and twist row once, within the bounds of their manifolds' normal impulses.
+// Returns the largest velocity change made.
+double relaxFriction(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, bool cone) {
+  double largest = 0;
+  for (size_t r = 0; r < set.rows.size(); ++r) {
+    ConstraintRow& row = set.rows[r];
+    if (row.kind == RowKind::ContactTwist && row.inverseMass > 0) {
+      const double bound = frictionBound(set, row);
+      row.lower = -bound, row.upper = bound;
+      largest = std::max(largest, relaxRow(model, set, row, v, 0));
+    } else if (row.kind == RowKind::ContactFriction && r + 1 < set.rows.size()) {
+      ConstraintRow& t2 = set.rows[r + 1];
+      const double before1 = row.impulse, before2 = t2.impulse;
+      if (row.inverseMass > 0 && t2.inverseMass > 0) relaxFrictionPair(model, set, row, t2, v, cone);
+      largest = std::max({largest, std::abs(row.impulse - before1) * row.inverseMass,
+                          std::abs(t2.impulse - before2) * t2.inverseMass});
+      ++r;
+    }
+  }
+  return largest;
 }
 
 }  // namespace
@@ -101,23 +130,14 @@ void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
   const size_t count = set.rows.size();
   for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
     double largestChange = 0;  // m/s (rad/s) any row's velocity moved in this sweep
-    // Every non-friction row first, then the friction pairs with the normal impulses just found
+    // Every non-friction row first, then the friction rows with the normal impulses just found
     // (Bullet's order).
     for (size_t r = 0; r < count; ++r) {
       ConstraintRow& row = set.rows[r];
-      if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction)
+      if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
         largestChange = std::max(largestChange, relaxRow(model, set, row, v, velocityTarget(row, h)));
     }
-    for (size_t r = 0; r + 1 < count; ++r) {
-      ConstraintRow& t1 = set.rows[r];
-      if (t1.kind != RowKind::ContactFriction) continue;
-      ConstraintRow& t2 = set.rows[r + 1];
-      const double before1 = t1.impulse, before2 = t2.impulse;
-      if (t1.inverseMass > 0 && t2.inverseMass > 0) relaxFrictionPair(model, set, t1, t2, v, settings.cone);
-      largestChange = std::max({largestChange, std::abs(t1.impulse - before1) * t1.inverseMass,
-                                std::abs(t2.impulse - before2) * t2.inverseMass});
-      ++r;
-    }
+    largestChange = std::max(largestChange, relaxFriction(model, set, v, settings.cone));
     if (largestChange < settings.convergence) break;  // converged: further sweeps change little
   }
 }
@@ -147,13 +167,7 @@ void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v
     applyRowImpulse(model, set, row, total - row.impulse, v);
     row.impulse = row.lower = row.upper = total;
   }
-  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
-    for (size_t r = 0; r + 1 < set.rows.size(); ++r) {
-      if (set.rows[r].kind != RowKind::ContactFriction) continue;
-      relaxFrictionPair(model, set, set.rows[r], set.rows[r + 1], v, settings.cone);
-      ++r;
-    }
-  }
+  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) relaxFriction(model, set, v, settings.cone);
 }
 
 void solvePositions(const Model& model, ConstraintSet& set, Eigen::VectorXd& pseudoVelocity, double h,

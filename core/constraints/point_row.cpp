@@ -5,14 +5,13 @@
 namespace fw {
 namespace {
 
-// Adds sign × (J, W) of the unit force `direction` at `point` on `link` into the side's segment.
-// J: the force's work rate per joint rate, Sᵢᵀ (X0ᵢ* f) for every joint on the path to the root.
-void accumulateLink(const Model& model, Data& data, int link, const Vec3& point, const Vec3& direction, double sign,
-                    double* J, double* W, double* scratch) {
+// Adds (J, W) of the world wrench f (moment about the world origin) on `link` into the side's
+// segment. J: the wrench's work rate per joint rate, Sᵢᵀ (X0ᵢ* f) for every joint on the path to
+// the root.
+void accumulateLink(const Model& model, Data& data, int link, const Force& f, double* J, double* W, double* scratch) {
   const int tree = model.treeOf[size_t(link)];
   const int firstV = model.treeFirstV[size_t(tree)];
   const int n = model.treeNv(tree);
-  const Force f{sign * point.cross(direction), sign * direction};
   const JointModel& own = model.joints[size_t(link)];
   if (own.type == JointType::Free && n == 6) {
     // A free body: S = 1, so J is the force in body coordinates and W = I⁻¹ J with I⁻¹ = D⁻¹,
@@ -45,8 +44,11 @@ bool movable(const Model& model, int link) { return link >= 0 && model.treeNv(mo
 
 }  // namespace
 
-void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
-                 ConstraintSet& set, ConstraintRow& row, double* scratch) {
+namespace {
+
+// The row of the wrench f applied to B and −f to A.
+void setWrenchRow(const Model& model, Data& data, int linkA, int linkB, const Force& f, ConstraintSet& set,
+                  ConstraintRow& row, double* scratch) {
   row.a = RowSide{};
   row.b = RowSide{};
   const bool moveA = movable(model, linkA), moveB = movable(model, linkB);
@@ -54,16 +56,28 @@ void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec
   const int treeB = moveB ? model.treeOf[size_t(linkB)] : -1;
   if (moveB) {
     row.b = set.addSide(treeB, model.treeNv(treeB));
-    accumulateLink(model, data, linkB, point, direction, +1, set.jacobian(row.b), set.response(row.b), scratch);
+    accumulateLink(model, data, linkB, f, set.jacobian(row.b), set.response(row.b), scratch);
   }
   if (moveA) {
     RowSide& side = (treeA == treeB) ? row.b : row.a;
     if (treeA != treeB) side = set.addSide(treeA, model.treeNv(treeA));
-    accumulateLink(model, data, linkA, point, direction, -1, set.jacobian(side), set.response(side), scratch);
+    accumulateLink(model, data, linkA, f * -1.0, set.jacobian(side), set.response(side), scratch);
   }
   row.inverseMass = 0;
   for (const RowSide* s : {&row.a, &row.b})
     if (s->tree >= 0) row.inverseMass += dot(set.jacobian(*s), set.response(*s), s->size);
+}
+
+}  // namespace
+
+void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
+                 ConstraintSet& set, ConstraintRow& row, double* scratch) {
+  setWrenchRow(model, data, linkA, linkB, Force{point.cross(direction), direction}, set, row, scratch);
+}
+
+void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,
+                   ConstraintRow& row, double* scratch) {
+  setWrenchRow(model, data, linkA, linkB, Force{axis, Vec3::Zero()}, set, row, scratch);
 }
 
 }  // namespace fw

@@ -13,4 +13,8 @@ namespace fw {
 void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
                  ConstraintSet& set, ConstraintRow& row, double* scratch);
 
+// The same for a pure torque about `axis` (world): J q̇ = axis · (ω_B − ω_A).
+void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,
+                   ConstraintRow& row, double* scratch);
+
 }  // namespace fw

@@ -51,11 +51,11 @@ void World::computeRestingEfforts(double dt) {
   // Accelerations without the resting efforts, and ABA's articulated inertias for the rows.
   fw::jointEfforts(model_, data_, state_.q, state_.v, loads_);
   aba(model_, data_, state_.q, state_.v, data_.tau, &loads_);
-  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero();
+  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
   buildRows(state_.v, settings_.eventTolerance, false);
   bool any = false;
   for (ConstraintRow& row : rows_.rows) {
-    const bool resting = row.kind == RowKind::ContactFriction ||
+    const bool resting = row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist ||
                          (row.separation <= touching && row.approachVelocity > -settings_.impactThreshold);
     if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
     row.separation = 0;
@@ -112,7 +112,7 @@ void World::resolveImpacts() {
   aba(model_, data_, state_.q, state_.v, loads_.tau, &loads_);  // articulated inertias at q
   updateColliders();
   findContacts(10 * settings_.eventTolerance);
-  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero();
+  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
   const double h = settings_.timestep;
   buildRows(state_.v, settings_.eventTolerance, false);
   for (ConstraintRow& row : rows_.rows) {

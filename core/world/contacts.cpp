@@ -113,6 +113,7 @@ void World::findContacts(double margin) {
           it->feature == c.feature) {
         c.normalImpulse = it->normalImpulse;
         c.frictionImpulse = it->frictionImpulse - it->frictionImpulse.dot(c.normal) * c.normal;
+        c.twistImpulse = it->twistImpulse;
       }
     }
   }
@@ -124,37 +125,68 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
   double* scratch = scratch_.data();
   const SolverSettings& solver = settings_.solver;
 
-  for (size_t i = 0; i < contacts_.size(); ++i) {
-    const Contact& c = contacts_[i];
-    const Collider& ca = interactions_.colliders[size_t(c.colliderA)];
-    const Collider& cb = interactions_.colliders[size_t(c.colliderB)];
+  // One manifold at a time (contacts_ is sorted by pair): a normal row per point, then one
+  // friction anchor at the points' centroid (two tangents and a twist).
+  for (size_t first = 0; first < contacts_.size();) {
+    size_t end = first + 1;
+    while (end < contacts_.size() && contacts_[end].colliderA == contacts_[first].colliderA &&
+           contacts_[end].colliderB == contacts_[first].colliderB)
+      ++end;
+    const Contact& lead = contacts_[first];
+    const Collider& ca = interactions_.colliders[size_t(lead.colliderA)];
+    const Collider& cb = interactions_.colliders[size_t(lead.colliderB)];
     const double mu = std::sqrt(ca.shape.friction * cb.shape.friction);
     const double e = std::max(ca.shape.restitution, cb.shape.restitution);
 
-    const int normalIndex = int(rows_.rows.size());
-    rows_.rows.emplace_back();
-    ConstraintRow& normal = rows_.rows.back();
-    normal.kind = RowKind::ContactNormal;
-    normal.contact = int(i);
-    setPointRow(model_, data_, ca.link, cb.link, c.point, c.normal, rows_, normal, scratch);
-    normal.separation = c.separation;
-    normal.restitution = e;
-    normal.approachVelocity = rowVelocity(model_, rows_, normal, velocityBefore);
-    normal.impulse = c.normalImpulse;
-    if (mu <= 0) continue;
-    Vec3 t[2];
-    tangents(c.normal, t[0], t[1]);
-    for (int k = 0; k < 2; ++k) {
+    const int normalRow = int(rows_.rows.size());
+    Vec3 centroid = Vec3::Zero();
+    for (size_t i = first; i < end; ++i) {
+      const Contact& c = contacts_[i];
+      centroid += c.point;
       rows_.rows.emplace_back();
-      ConstraintRow& row = rows_.rows.back();
-      row.kind = RowKind::ContactFriction;
-      row.contact = int(i);
-      setPointRow(model_, data_, ca.link, cb.link, c.point, t[k], rows_, row, scratch);
-      row.lower = -kUnbounded;
-      row.normalRow = normalIndex;
-      row.friction = mu;
-      row.impulse = c.frictionImpulse.dot(t[k]);
+      ConstraintRow& normal = rows_.rows.back();
+      normal.kind = RowKind::ContactNormal;
+      normal.contact = int(i);
+      setPointRow(model_, data_, ca.link, cb.link, c.point, c.normal, rows_, normal, scratch);
+      normal.separation = c.separation;
+      normal.restitution = e;
+      normal.approachVelocity = rowVelocity(model_, rows_, normal, velocityBefore);
+      normal.impulse = c.normalImpulse;
     }
+    const int count = int(end - first);
+    centroid /= double(count);
+    const Vec3& n = lead.normal;
+    if (mu > 0) {
+      Vec3 t[2];
+      tangents(n, t[0], t[1]);
+      for (int k = 0; k < 2; ++k) {
+        rows_.rows.emplace_back();
+        ConstraintRow& row = rows_.rows.back();
+        row.kind = RowKind::ContactFriction;
+        row.contact = int(first);
+        setPointRow(model_, data_, ca.link, cb.link, centroid, t[k], rows_, row, scratch);
+        row.lower = -kUnbounded;
+        row.normalRow = normalRow, row.normalCount = count;
+        row.friction = mu;
+        row.impulse = lead.frictionImpulse.dot(t[k]);
+      }
+      // Twist: friction against turning about the normal, with the patch's mean radius as arm.
+      double radius = 0;
+      for (size_t i = first; i < end; ++i) radius += (contacts_[i].point - centroid).norm();
+      radius /= double(count);
+      if (count >= 2 && radius > 1e-6) {
+        rows_.rows.emplace_back();
+        ConstraintRow& row = rows_.rows.back();
+        row.kind = RowKind::ContactTwist;
+        row.contact = int(first);
+        setAngularRow(model_, data_, ca.link, cb.link, n, rows_, row, scratch);
+        row.lower = row.upper = 0;  // set from the normal impulses while solving
+        row.normalRow = normalRow, row.normalCount = count;
+        row.friction = mu * radius;
+        row.impulse = lead.twistImpulse;
+      }
+    }
+    first = end;
   }
 
   // Limits: a row only when the limit is within reach of this step.
@@ -253,8 +285,11 @@ void World::storeImpulses() {
     if (row.kind == RowKind::ContactNormal) {
       c.normalImpulse = row.impulse;
       c.frictionImpulse.setZero();
+      c.twistImpulse = 0;
     }
   }
+  for (const ConstraintRow& row : rows_.rows)
+    if (row.kind == RowKind::ContactTwist) contacts_[size_t(row.contact)].twistImpulse = row.impulse;
   // Friction impulses as world vectors, so next step's tangents can differ.
   for (size_t r = 0; r < rows_.rows.size(); ++r) {
     const ConstraintRow& row = rows_.rows[r];

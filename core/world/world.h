@@ -58,7 +58,8 @@ struct Contact {
   Vec3 normal = Vec3::UnitZ();  // from A to B
   double separation = 0;
   double normalImpulse = 0;
-  Vec3 frictionImpulse = Vec3::Zero();  // world
+  Vec3 frictionImpulse = Vec3::Zero();  // world; the manifold's friction anchor, on its first point
+  double twistImpulse = 0;              // likewise, about the normal
 };
 
 struct StepStats {
