@@ -11,13 +11,14 @@
 #include "world/world.h"
 
 namespace fw {
-namespace {
 
-bool contactBefore(const Contact& a, const Contact& b) {
+bool contactOrder(const Contact& a, const Contact& b) {
   if (a.colliderA != b.colliderA) return a.colliderA < b.colliderA;
   if (a.colliderB != b.colliderB) return a.colliderB < b.colliderB;
   return a.feature < b.feature;
 }
+
+namespace {
 
 // Two tangents completing the normal to a right-handed frame, chosen the same way every step.
 void tangents(const Vec3& n, Vec3& t1, Vec3& t2) {
@@ -104,11 +105,11 @@ void World::findContacts(double margin) {
       }
     }
   }
-  std::sort(contacts_.begin(), contacts_.end(), contactBefore);
+  std::sort(contacts_.begin(), contacts_.end(), contactOrder);
   // Warm start: a point with the same pair and features as last step starts from its impulses.
   if (settings_.solver.warmStarting) {
     for (Contact& c : contacts_) {
-      auto it = std::lower_bound(previousContacts_.begin(), previousContacts_.end(), c, contactBefore);
+      auto it = std::lower_bound(previousContacts_.begin(), previousContacts_.end(), c, contactOrder);
       if (it != previousContacts_.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB &&
           it->feature == c.feature) {
         c.normalImpulse = it->normalImpulse;

@@ -45,9 +45,24 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
     neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time
   }
+  pruneColliders();
   applyPrescribedMotion(state_.t);
   initial_ = state_;
   refreshKinematics();
+}
+
+// Colliders that no other collider may ever touch (a chain with self-collision off, decoration)
+// cost collision work every step for nothing: they leave the list once, at construction.
+void World::pruneColliders() {
+  std::vector<Collider>& all = interactions_.colliders;
+  std::vector<char> useful(all.size(), 0);
+  for (size_t a = 0; a < all.size(); ++a)
+    for (size_t b = a + 1; b < all.size(); ++b)
+      if (canCollide(int(a), int(b))) useful[a] = useful[b] = 1;
+  size_t kept = 0;
+  for (size_t i = 0; i < all.size(); ++i)
+    if (useful[i]) all[kept++] = all[i];
+  all.resize(kept);
 }
 
 void World::step() {

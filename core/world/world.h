@@ -62,6 +62,9 @@ struct Contact {
   double twistImpulse = 0;              // likewise, about the normal
 };
 
+// The order contacts are kept in: by pair, then feature (for warm starting by binary search).
+bool contactOrder(const Contact& a, const Contact& b);
+
 struct StepStats {
   int contacts = 0;          // contact points of the last step
   int rows = 0;              // solver rows of the last step
@@ -152,6 +155,7 @@ class World {
 
   void refreshKinematics();
   void applyDragSpring();
+  void pruneColliders();
 
   // sleeping.cpp
   bool treeAsleep(int tree) const;
@@ -201,6 +205,7 @@ class World {
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
+  std::vector<Contact> contactBaseline_;  // accurate: the contacts at that start
   Eigen::VectorXd restingEffort_;      // accurate: resting-contact efforts of the interval
   // Sleeping, per tree.
   std::vector<char> asleep_, neverSleeps_;

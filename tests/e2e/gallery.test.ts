@@ -24,7 +24,7 @@ describe('gallery', () => {
     await page.screenshot({ path: `test-results/scene-${file.replace('.json', '')}.png` });
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000); // the slowest (chain-100, RK45 through a whip) runs at ~0.3× real time on software WebGL
 
   it('lists every shipped scene', () => {
     const shipped = readdirSync(new URL('../../public/scenes', import.meta.url)).filter((f) => f.endsWith('.json'));

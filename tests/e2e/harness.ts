@@ -69,7 +69,7 @@ export function usePageHarness(): { open(query?: string, minSimTime?: number, vi
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await page.goto(site.url + query);
       // Slow scenes on software WebGL get time: this waits for simulated, not wall-clock, time.
-      await page.waitForFunction((t) => (window.__featherweight?.time() ?? 0) > t, minSimTime, { timeout: 45_000 });
+      await page.waitForFunction((t) => (window.__featherweight?.time() ?? 0) > t, minSimTime, { timeout: 90_000 });
       return { page, problems };
     },
   };
