@@ -17,6 +17,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/chromium_args.mjs';
 import { build } from 'vite';
 
 const { values: options } = parseArgs({
@@ -30,18 +31,6 @@ const { values: options } = parseArgs({
 const SECONDS = Number(options.seconds);
 const WARMUP = Number(options.warmup);
 
-// Same flags as tests/e2e/browser.ts: WebGL through SwiftShader, nothing downloaded.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const distDir = join(repo, 'dist');

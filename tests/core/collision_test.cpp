@@ -8,6 +8,7 @@
 #include <set>
 
 #include "collision/narrow_phase.h"
+#include "test_shapes.h"
 
 namespace fw {
 namespace {
@@ -19,37 +20,11 @@ const double kSqrt2 = std::sqrt(2.0);
 ShapePose at(const Vec3& position, const Quat& q = Quat::Identity()) { return {q.toRotationMatrix(), position}; }
 Quat about(const Vec3& axis, double angle) { return Quat(Eigen::AngleAxisd(angle, axis.normalized())); }
 
-Shape sphere(double r) {
-  Shape s;
-  s.type = ShapeType::Sphere;
-  s.radius = r;
-  return s;
-}
-Shape box(const Vec3& size) {
-  Shape s;
-  s.type = ShapeType::Box;
-  s.size = size;
-  return s;
-}
-Shape capsule(double r, double length) {
-  Shape s;
-  s.type = ShapeType::Capsule;
-  s.radius = r;
-  s.length = length;
-  return s;
-}
-Shape cylinder(double r, double length) {
-  Shape s;
-  s.type = ShapeType::Cylinder;
-  s.radius = r;
-  s.length = length;
-  return s;
-}
-Shape plane() {
-  Shape s;
-  s.type = ShapeType::Plane;
-  return s;
-}
+using test::box;
+using test::capsule;
+using test::cylinder;
+using test::plane;
+using test::sphere;
 
 Manifold run(const Shape& a, const ShapePose& pa, const Shape& b, const ShapePose& pb, double margin = kMargin) {
   Manifold m;

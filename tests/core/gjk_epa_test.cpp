@@ -7,29 +7,14 @@
 #include "collision/convex_hull.h"
 #include "collision/gjk_epa.h"
 #include "collision/narrow_phase.h"
+#include "test_shapes.h"
 
 namespace fw {
 namespace {
 
-Shape sphere(double r) {
-  Shape s;
-  s.type = ShapeType::Sphere;
-  s.radius = r;
-  return s;
-}
-Shape box(const Vec3& size) {
-  Shape s;
-  s.type = ShapeType::Box;
-  s.size = size;
-  return s;
-}
-Shape capsule(double r, double length) {
-  Shape s;
-  s.type = ShapeType::Capsule;
-  s.radius = r;
-  s.length = length;
-  return s;
-}
+using test::box;
+using test::capsule;
+using test::sphere;
 
 ShapePose randomPose(std::mt19937& rng, double spread) {
   std::uniform_real_distribution<double> u(-1, 1);
