@@ -20,39 +20,42 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
     const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
-    data.c[li] = data.v[li].cross(vJ);  // c_i = v_i × S_i q̇_i (c_J = 0 for these joints)
-    const Inertia& I = model.inertia[li];
+    const Motion& vi = data.v[li];
+    // c_i = v_i × S_i q̇_i (c_J = 0 for these joints); a revolute S q̇ has no linear part.
+    if (model.joints[li].type == JointType::Revolute)
+      data.c[li] = {vi.angular.cross(vJ.angular), vi.linear.cross(vJ.angular)};
+    else
+      data.c[li] = vi.cross(vJ);
     data.IA[li] = model.inertiaBlocks[li];
-    data.fext[li] = linkExternalForce(model, data, loads, i);
-    data.pA[li] = data.v[li].crossForce(I * data.v[li]) - data.fext[li];  // p_i = v ×* I v − f_ext
+    data.pA[li] = vi.crossForce(model.inertia[li] * vi);  // p_i = v ×* I v − f_ext
+    if (worldPoses || model.linearDrag[li] > 0 || model.angularDrag[li] > 0)
+      data.pA[li] -= linkExternalForce(model, data, loads, i);
   }
 
-  // Pass 2, leaves to root: articulated inertias and bias forces.
+  // Pass 2, leaves to root: articulated inertias and bias forces. I^A_i becomes I^a_i in place
+  // (only a prescribed joint reads I^A_i again in pass 3, and it passes I^A_i on unchanged).
   for (int i = n - 1; i >= 0; --i) {
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     ArticulatedInertia& IA = data.IA[li];
-    Force& pA = data.pA[li];
-    ArticulatedInertia Ia;
+    const Force& pA = data.pA[li];
     Force pa;
     if (isPrescribed(li)) {
       if (p < 0) continue;
-      Ia = IA;  // p^a = p^A + I^A (c + S q̈), the known acceleration of the joint
-      pa = pA + IA * (data.c[li] + jointVelocity(j, *qddPrescribed));
+      pa = pA + IA * (data.c[li] + jointVelocity(j, *qddPrescribed));  // p^a = p^A + I^A (c + S q̈)
     } else if (j.nv == 1) {
-      const Motion S = subspaceColumn(j, 0);
       // U_i = I^A_i S_i: with S = (axis, 0) or (0, axis) only two of the four blocks act.
-      const Force U = j.type == JointType::Revolute ? Force{IA.A * j.axis, IA.B.transpose() * j.axis}
-                                                    : Force{IA.B * j.axis, IA.C * j.axis};
-      const double D = S.dot(U);              // D_i = S_iᵀ U_i
+      const bool revolute = j.type == JointType::Revolute;
+      const Force U = revolute ? Force{IA.A * j.axis, IA.B.transpose() * j.axis} : Force{IA.B * j.axis, IA.C * j.axis};
+      const double invD = 1.0 / j.axis.dot(revolute ? U.angular : U.linear);               // D_i = S_iᵀ U_i
+      const double u = tau[j.idx_v] - j.axis.dot(revolute ? pA.angular : pA.linear);       // u_i = τ_i − S_iᵀ p^A_i
       data.U1[li] = U;
-      data.invD1[li] = 1.0 / D;
-      data.u1[li] = tau[j.idx_v] - S.dot(pA);  // u_i = τ_i − S_iᵀ p^A_i
+      data.invD1[li] = invD;
+      data.u1[li] = u;
       if (p < 0) continue;
-      Ia = IA;
-      Ia.subtractRankOne(U, data.invD1[li]);  // I^a = I^A − U D⁻¹ Uᵀ
-      pa = pA + Ia * data.c[li] + U * (data.u1[li] * data.invD1[li]);  // p^a = p^A + I^a c + U D⁻¹ u
+      IA.subtractRankOne(U, invD);                      // I^a = I^A − U D⁻¹ Uᵀ
+      pa = pA + IA * data.c[li] + U * (u * invD);       // p^a = p^A + I^a c + U D⁻¹ u
     } else if (j.nv > 1) {
       // Spherical and free joints: the same formulas with an nv-column S, on fixed 6×6
       // matrices whose unused columns of U are zero and whose unused block of D is 1.
@@ -71,16 +74,15 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       for (int row = 0; row < k; ++row) um[row] = tau[j.idx_v + row] - um[row];
       if (p < 0) continue;
       const Mat6 UDinv = Um * data.Dinv[li];
-      Ia = ArticulatedInertia::fromMatrix(IAm - UDinv * Um.transpose());
+      IA = ArticulatedInertia::fromMatrix(IAm - UDinv * Um.transpose());
       const Vec6 correction = UDinv * um;
-      pa = pA + Ia * data.c[li] + Force{correction.head<3>(), correction.tail<3>()};
+      pa = pA + IA * data.c[li] + Force{correction.head<3>(), correction.tail<3>()};
     } else {
       if (p < 0) continue;
-      Ia = IA;  // a fixed joint passes the whole inertia on
-      pa = pA + Ia * data.c[li];
+      pa = pA + IA * data.c[li];  // a fixed joint passes the whole inertia on
     }
-    data.IA[size_t(p)] += Ia.expressedIn(data.Xup[li]);           // I^A_λ += Xᵀ I^a X
-    data.pA[size_t(p)] += data.Xup[li].applyTranspose(pa);        // p^A_λ += Xᵀ p^a
+    IA.addExpressedIn(data.Xup[li], data.IA[size_t(p)]);      // I^A_λ += Xᵀ I^a X
+    data.pA[size_t(p)] += data.Xup[li].applyTranspose(pa);  // p^A_λ += Xᵀ p^a
   }
 
   // Pass 3, root to leaves: accelerations. The base accelerates at −g, which is gravity.

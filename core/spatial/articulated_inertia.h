@@ -27,26 +27,38 @@ struct ArticulatedInertia {
     return *this;
   }
 
-  // IA − U Uᵀ / d for one degree of freedom (RBDA eq. 7.40 with U = IA S, d = Sᵀ U).
+  // IA − U Uᵀ / d for one degree of freedom (RBDA eq. 7.40 with U = IA S, d = Sᵀ U). A and C
+  // stay symmetric, so only their upper triangles are computed.
   void subtractRankOne(const Force& U, double invD) {
-    A.noalias() -= invD * U.angular * U.angular.transpose();
-    B.noalias() -= invD * U.angular * U.linear.transpose();
-    C.noalias() -= invD * U.linear * U.linear.transpose();
+    const Vec3 ua = invD * U.angular, ul = invD * U.linear;
+    for (int c = 0; c < 3; ++c) {
+      for (int r = 0; r <= c; ++r) {
+        A(r, c) -= ua[r] * U.angular[c], A(c, r) = A(r, c);
+        C(r, c) -= ul[r] * U.linear[c], C(c, r) = C(r, c);
+      }
+    }
+    B.noalias() -= ua * U.linear.transpose();
   }
 
   // Xᵀ IA X for X from A (parent) to B (this inertia's frame), on blocks: rotate, then shift by
   // r×: A' = EᵀAE, B' = EᵀBE, C' = EᵀCE; Aₙ = A' + r×B'ᵀ − B'r× − r×C'r×, Bₙ = B' + r×C', Cₙ = C'.
   // Products with r× are cross products column by column (6 multiplications, not 9).
+  // Added to `out`, which is where ABA wants it (the parent's inertia), without a temporary.
+  void addExpressedIn(const Transform& X, ArticulatedInertia& out) const {
+    const Mat3 Cr = congruenceSymmetric(C, X.E);
+    Mat3 Br;
+    Br.noalias() = X.E.transpose() * (B * X.E);
+    const Mat3 rxC = crossColumns(X.r, Cr);               // r×C'
+    const Mat3 rxBt = crossColumns(X.r, Br.transpose());  // r×B'ᵀ
+    out.C += Cr;
+    out.B += Br + rxC;
+    // −r×C'r× = r×(r×C')ᵀ, symmetric like A'.
+    out.A += congruenceSymmetric(A, X.E) + rxBt + rxBt.transpose() + crossColumns(X.r, rxC.transpose());
+  }
+
   ArticulatedInertia expressedIn(const Transform& X) const {
-    const Mat3 Et = X.E.transpose();
     ArticulatedInertia out;
-    out.C.noalias() = Et * (C * X.E);
-    const Mat3 Br = Et * (B * X.E);
-    const Mat3 rxC = crossColumns(X.r, out.C);                // r×C'
-    const Mat3 rxBt = crossColumns(X.r, Br.transpose());      // r×B'ᵀ
-    out.B = Br + rxC;
-    out.A.noalias() = Et * (A * X.E);
-    out.A += rxBt + rxBt.transpose() + crossColumns(X.r, rxC.transpose()).transpose();  // −r×C'r× = (r×(r×C')ᵀ)ᵀ
+    addExpressedIn(X, out);
     return out;
   }
 

@@ -27,4 +27,14 @@ inline Mat3 crossColumns(const Vec3& r, const Mat3& M) {
   return out;
 }
 
+// Eᵀ S E for a symmetric S: the product S E in full, then only the upper triangle of Eᵀ (S E).
+inline Mat3 congruenceSymmetric(const Mat3& S, const Mat3& E) {
+  Mat3 SE;
+  SE.noalias() = S * E;
+  Mat3 out;
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r <= c; ++r) out(r, c) = out(c, r) = E.col(r).dot(SE.col(c));
+  return out;
+}
+
 }  // namespace fw
