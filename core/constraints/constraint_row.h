@@ -22,7 +22,9 @@ struct RowSide {
   int size = 0;    // the tree's velocity coordinates
 };
 
-enum class RowKind : uint8_t { ContactNormal, ContactFriction, ContactTwist, JointLimit, JointFriction, Motor };
+// Joint: a bilateral row of an impulse joint, solved with the rest so limits, motors and contacts
+// see the joint hold (the exact, nonlinear correction follows in world/impulse_joints.cpp).
+enum class RowKind : uint8_t { ContactNormal, ContactFriction, ContactTwist, JointLimit, JointFriction, Motor, Joint };
 
 struct ConstraintRow {
   RowKind kind = RowKind::ContactNormal;

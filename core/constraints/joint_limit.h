@@ -6,6 +6,7 @@ namespace fw {
 
 struct JointLimit {
   int link = 0;
+  int impulseJoint = -1;   // ≥ 0: the limit/motor acts on that impulse joint (link is its child)
   bool cone = false;        // spherical: cone limit; otherwise [lower, upper] on the coordinate
   double lower = 0, upper = 0;  // rad or m
   double coneAngle = 0;     // rad, half-angle

@@ -12,6 +12,7 @@ enum class MotorMode { Velocity, Position, Prescribed };
 
 struct JointMotor {
   int link = 0;
+  int impulseJoint = -1;   // ≥ 0: the limit/motor acts on that impulse joint (link is its child)
   MotorMode mode = MotorMode::Velocity;
   double targetVelocity = 0;   // velocity mode; position mode's feed-forward velocity
   double targetPosition = 0;   // position mode

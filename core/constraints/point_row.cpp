@@ -46,9 +46,9 @@ bool movable(const Model& model, int link) { return link >= 0 && model.treeNv(mo
 
 namespace {
 
-// The row of the wrench f applied to B and −f to A.
-void setWrenchRow(const Model& model, Data& data, int linkA, int linkB, const Force& f, ConstraintSet& set,
-                  ConstraintRow& row, double* scratch) {
+// The row of the wrench fB applied to B and −fA to A (fA = fB unless the row acts at two points).
+void setWrenchRow(const Model& model, Data& data, int linkA, const Force& fA, int linkB, const Force& fB,
+                  ConstraintSet& set, ConstraintRow& row, double* scratch) {
   row.a = RowSide{};
   row.b = RowSide{};
   const bool moveA = movable(model, linkA), moveB = movable(model, linkB);
@@ -56,12 +56,12 @@ void setWrenchRow(const Model& model, Data& data, int linkA, int linkB, const Fo
   const int treeB = moveB ? model.treeOf[size_t(linkB)] : -1;
   if (moveB) {
     row.b = set.addSide(treeB, model.treeNv(treeB));
-    accumulateLink(model, data, linkB, f, set.jacobian(row.b), set.response(row.b), scratch);
+    accumulateLink(model, data, linkB, fB, set.jacobian(row.b), set.response(row.b), scratch);
   }
   if (moveA) {
     RowSide& side = (treeA == treeB) ? row.b : row.a;
     if (treeA != treeB) side = set.addSide(treeA, model.treeNv(treeA));
-    accumulateLink(model, data, linkA, f * -1.0, set.jacobian(side), set.response(side), scratch);
+    accumulateLink(model, data, linkA, fA * -1.0, set.jacobian(side), set.response(side), scratch);
   }
   row.inverseMass = 0;
   for (const RowSide* s : {&row.a, &row.b})
@@ -72,12 +72,20 @@ void setWrenchRow(const Model& model, Data& data, int linkA, int linkB, const Fo
 
 void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
                  ConstraintSet& set, ConstraintRow& row, double* scratch) {
-  setWrenchRow(model, data, linkA, linkB, Force{point.cross(direction), direction}, set, row, scratch);
+  const Force f{point.cross(direction), direction};
+  setWrenchRow(model, data, linkA, f, linkB, f, set, row, scratch);
+}
+
+void setTwoPointRow(const Model& model, Data& data, int linkA, const Vec3& pointA, int linkB, const Vec3& pointB,
+                    const Vec3& direction, ConstraintSet& set, ConstraintRow& row, double* scratch) {
+  setWrenchRow(model, data, linkA, Force{pointA.cross(direction), direction}, linkB,
+               Force{pointB.cross(direction), direction}, set, row, scratch);
 }
 
 void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,
                    ConstraintRow& row, double* scratch) {
-  setWrenchRow(model, data, linkA, linkB, Force{axis, Vec3::Zero()}, set, row, scratch);
+  const Force torque{axis, Vec3::Zero()};
+  setWrenchRow(model, data, linkA, torque, linkB, torque, set, row, scratch);
 }
 
 }  // namespace fw

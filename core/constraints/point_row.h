@@ -1,6 +1,6 @@
 #pragma once
 // Rows that act at a point between two links along a direction (contact normals and friction
-// tangents, later loop closures): J q̇ = d · (v_B(p) − v_A(p)).
+// tangents, impulse joints): J q̇ = d · (v_B(p) − v_A(p)).
 #include "constraints/constraint_row.h"
 #include "model/data.h"
 
@@ -12,6 +12,11 @@ namespace fw {
 // current q. `scratch` holds at least the largest tree's nv.
 void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& point, const Vec3& direction,
                  ConstraintSet& set, ConstraintRow& row, double* scratch);
+
+// The same with the impulse acting at a different point of each link: J q̇ = d · (v_B(pB) − v_A(pA))
+// (a joint whose two points have drifted apart).
+void setTwoPointRow(const Model& model, Data& data, int linkA, const Vec3& pointA, int linkB, const Vec3& pointB,
+                    const Vec3& direction, ConstraintSet& set, ConstraintRow& row, double* scratch);
 
 // The same for a pure torque about `axis` (world): J q̇ = axis · (ω_B − ω_A).
 void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,

@@ -63,22 +63,24 @@ void integrateConfiguration(const Model& model, const Eigen::VectorXd& q, const 
   }
 }
 
-void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut) {
-  for (const JointModel& j : model.joints) {
-    switch (j.type) {
-      case JointType::Revolute:
-      case JointType::Prismatic: qOut[j.idx_q] = q[j.idx_q] + dq[j.idx_v]; break;
-      case JointType::Spherical:
-        storeQuaternion((quaternionAt(q, j.idx_q) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut, j.idx_q);
-        break;
-      case JointType::Free:
-        qOut.segment<3>(j.idx_q) = q.segment<3>(j.idx_q) + dq.segment<3>(j.idx_v + 3);
-        storeQuaternion((quaternionAt(q, j.idx_q + 3) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut,
-                        j.idx_q + 3);
-        break;
-      case JointType::Fixed: break;
-    }
+void retractJoint(const JointModel& j, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut) {
+  switch (j.type) {
+    case JointType::Revolute:
+    case JointType::Prismatic: qOut[j.idx_q] = q[j.idx_q] + dq[j.idx_v]; break;
+    case JointType::Spherical:
+      storeQuaternion((quaternionAt(q, j.idx_q) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut, j.idx_q);
+      break;
+    case JointType::Free:
+      qOut.segment<3>(j.idx_q) = q.segment<3>(j.idx_q) + dq.segment<3>(j.idx_v + 3);
+      storeQuaternion((quaternionAt(q, j.idx_q + 3) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut,
+                      j.idx_q + 3);
+      break;
+    case JointType::Fixed: break;
   }
+}
+
+void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut) {
+  for (const JointModel& j : model.joints) retractJoint(j, q, dq, qOut);
 }
 
 void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,

@@ -15,6 +15,8 @@ void integrateConfiguration(const Model& model, const Eigen::VectorXd& q, const 
 // rotation part, and moves a free joint's position by its translation part given in the
 // PARENT frame. Stage increments add linearly in these coordinates.
 void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut);
+// The same for one joint's entries.
+void retractJoint(const JointModel& j, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut);
 // The rate of the chart coordinates at a stage: Θ̇ = J_r(Θ)⁻¹ ω for rotations (the inverse right
 // Jacobian of SO(3) at the stage's rotation displacement Θ), ṗ = R v for free positions, q̇
 // for 1-DoF joints. qStage is the stage configuration, theta its chart displacement.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "constraints/constraint_solver.h"
+#include "constraints/impulse_joint.h"
 #include "constraints/joint_limit.h"
 #include "constraints/joint_motor.h"
 #include "shapes/shape.h"
@@ -67,6 +68,19 @@ struct ArticulationDescription {
   bool isFreeBody = false;             // came from "bodies": one link named like the body
   bool isStatic = false;               // a static body: one link welded to the world
   bool selfCollision = false;          // may non-adjacent links of this articulation touch?
+  bool impulseJoints = false;          // "joints": "impulse": free bodies held by impulse joints
+};
+
+// A joint held by impulses between any two bodies or links (a loop closure, a Bender joint).
+struct ConstraintDescription {
+  std::string path;  // JSON Pointer, for messages
+  std::string name;
+  ImpulseJointType type = ImpulseJointType::Ball;
+  std::string a, b;  // body names, "articulation/link", or "world"
+  std::optional<Eigen::Vector3d> anchor;          // world point at the initial configuration
+  std::optional<Eigen::Vector3d> pointA, pointB;  // or a point in each body's frame
+  Eigen::Vector3d axis{0, 0, 1};   // world, at the initial configuration
+  Eigen::Vector3d axis2{1, 0, 0};  // universal: the axis on b
 };
 
 struct WorldDescription {
@@ -80,6 +94,7 @@ struct WorldDescription {
   double maxStep = 0;  // 0: the timestep
   std::string stepping;  // "realtime" | "accurate"; default from the integrator
   SolverSettings solver;
+  ImpulseJointSettings joints;
 };
 
 struct Camera {
@@ -93,6 +108,7 @@ struct SceneDescription {
   // Free rigid bodies become one-link articulations with a free joint, so this one list holds
   // everything that moves.
   std::vector<ArticulationDescription> articulations;
+  std::vector<ConstraintDescription> constraints;
   Camera camera;
   std::string title;
 };

@@ -13,7 +13,6 @@ namespace {
 
 // Fields the format defines whose physics lands with a later piece of the core. They are
 // refused by name rather than ignored, so a scene never silently means something else.
-constexpr std::string_view kNeedsLoops = "loop closures arrive with the impulse-based joint solver";
 constexpr std::string_view kNeedsKinematic = "kinematic bodies are not implemented yet";
 
 struct Material {
@@ -289,10 +288,11 @@ std::string checkedName(const JsonCursor& c) {
 
 ArticulationDescription articulationFrom(const JsonCursor& c,
                                          const std::map<std::string, Material>& materials) {
-  c.allowOnly({"name", "links", "selfCollision"});
+  c.allowOnly({"name", "links", "selfCollision", "joints"});
   ArticulationDescription a;
   a.name = checkedName(c["name"]);
   a.selfCollision = c.boolean("selfCollision", false);
+  a.impulseJoints = c.has("joints") && c["joints"].oneOf({"reduced", "impulse"}) == "impulse";
   const JsonCursor links = c["links"];
   if (links.size() == 0) links.fail("an articulation needs at least one link");
   std::map<std::string, int> indexOf;
@@ -369,7 +369,7 @@ ArticulationDescription bodyFrom(const JsonCursor& c, const std::map<std::string
 
 WorldDescription worldFrom(const JsonCursor& c) {
   c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
-               "maxStep", "solver"});
+               "maxStep", "solver", "jointCorrection"});
   WorldDescription w;
   if (c.has("gravity")) w.gravity = c["gravity"].vector3();
   if (c.has("timestep")) {
@@ -422,6 +422,18 @@ WorldDescription worldFrom(const JsonCursor& c) {
       o.restitutionLaw = s["restitutionLaw"].oneOf({"newton", "energetic"}) == "energetic" ? RestitutionLaw::Energetic
                                                                                          : RestitutionLaw::Newton;
     if (s.has("frictionModel")) o.cone = s["frictionModel"].oneOf({"cone", "pyramid"}) == "cone";
+  }
+  if (c.has("jointCorrection")) {
+    const JsonCursor j = c["jointCorrection"];
+    j.allowOnly({"tolerance", "iterations", "maxSpeed"});
+    if (j.has("tolerance")) w.joints.tolerance = j["tolerance"].positiveNumber();
+    if (j.has("maxSpeed")) w.joints.maxSpeed = j["maxSpeed"].positiveNumber();
+    if (j.has("iterations")) {
+      const JsonCursor n = j["iterations"];
+      if (!n.value().is_number_integer() || n.value().get<int>() < 1 || n.value().get<int>() > 10000)
+        n.fail("expected an integer from 1 to 10000");
+      w.joints.iterations = n.value().get<int>();
+    }
   }
   if (c.has("tolerance")) {
     const JsonCursor t = c["tolerance"];
@@ -532,6 +544,54 @@ std::string lineAndColumn(std::string_view text, size_t byte) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+// A joint held by impulses between two bodies or links ("world" for the ground), placed by a
+// world anchor and axes at the initial configuration, or by a point in each body's frame.
+ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::string>& names) {
+  c.allowOnly({"name", "type", "a", "b", "anchor", "pointA", "pointB", "axis", "axis2"});
+  ConstraintDescription d;
+  d.path = c.path();
+  d.name = c.string("name", "");
+  const std::string type = c["type"].oneOf({"ball", "hinge", "slider", "fixed", "universal"});
+  d.type = type == "ball"    ? ImpulseJointType::Ball
+           : type == "hinge" ? ImpulseJointType::Hinge
+           : type == "slider" ? ImpulseJointType::Slider
+           : type == "fixed"  ? ImpulseJointType::Fixed
+                              : ImpulseJointType::Universal;
+  for (const char* side : {"a", "b"}) {
+    const std::string name = c[side].string();
+    if (name != "world" && !names.count(name))
+      c[side].fail("no body or link named \"" + name + "\" (links are named \"articulation/link\"; the ground is \"world\")");
+    (side[0] == 'a' ? d.a : d.b) = name;
+  }
+  if (d.a == d.b) c["b"].fail("a constraint joins two different bodies");
+  if (c.has("anchor")) {
+    if (c.has("pointA") || c.has("pointB")) c["anchor"].fail("give either \"anchor\" or \"pointA\" and \"pointB\", not both");
+    d.anchor = c["anchor"].vector3();
+  } else {
+    if (!c.has("pointA") || !c.has("pointB")) c.fail("a constraint needs \"anchor\" (world) or \"pointA\" and \"pointB\" (body frames)");
+    d.pointA = c["pointA"].vector3();
+    d.pointB = c["pointB"].vector3();
+  }
+  const bool needsAxis = d.type == ImpulseJointType::Hinge || d.type == ImpulseJointType::Slider ||
+                         d.type == ImpulseJointType::Universal;
+  if (needsAxis && !c.has("axis")) c.fail("a " + type + " constraint needs \"axis\"");
+  if (c.has("axis")) {
+    const Eigen::Vector3d axis = c["axis"].vector3();
+    if (axis.norm() < 1e-9) c["axis"].fail("the axis must not be zero");
+    d.axis = axis.normalized();
+  }
+  if (d.type == ImpulseJointType::Universal) {
+    if (!c.has("axis2")) c.fail("a universal constraint needs \"axis2\" (the axis on b, perpendicular to \"axis\")");
+    const Eigen::Vector3d axis2 = c["axis2"].vector3();
+    if (axis2.norm() < 1e-9) c["axis2"].fail("the axis must not be zero");
+    d.axis2 = axis2.normalized();
+    if (std::abs(d.axis.dot(d.axis2)) > 1e-6) c["axis2"].fail("axis2 must be perpendicular to axis");
+  } else if (c.has("axis2")) {
+    c["axis2"].fail("only a universal constraint has a second axis");
+  }
+  return d;
+}
+
 }  // namespace
 
 SceneDescription parseScene(std::string_view jsonText) {
@@ -559,7 +619,6 @@ SceneDescription parseScene(std::string_view jsonText) {
     version.fail("version " + std::to_string(v) + " is newer than this Featherweight reads (" +
                  std::to_string(kSceneVersion) + ")");
   if (v < 1) version.fail("versions start at 1");
-  root.rejectIfPresent("constraints", kNeedsLoops);
 
   SceneDescription scene;
   if (root.has("world")) scene.world = worldFrom(root["world"]);
@@ -589,6 +648,10 @@ SceneDescription parseScene(std::string_view jsonText) {
     }
   }
   if (scene.articulations.empty()) root.fail("a scene needs at least one body or articulation");
+  if (root.has("constraints")) {
+    const JsonCursor list = root["constraints"];
+    for (size_t i = 0; i < list.size(); ++i) scene.constraints.push_back(constraintFrom(list[i], jointNames));
+  }
   if (root.has("camera")) scene.camera = cameraFrom(root["camera"]);
   if (root.has("meta")) {
     checkMeta(root["meta"], document, jointNames);

@@ -3,11 +3,13 @@
 // becomes solver rows (constraints/). Last step's impulses warm-start the persistent points.
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "algorithms/forward_kinematics.h"
 #include "collision/narrow_phase.h"
 #include "constraints/joint_row.h"
 #include "constraints/point_row.h"
+
 #include "world/world.h"
 
 namespace fw {
@@ -61,9 +63,14 @@ bool World::canCollide(int a, int b) const {
       // Links joined by a joint always overlap near it: never a contact.
       if (model_.parent[size_t(ca.link)] == cb.link || model_.parent[size_t(cb.link)] == ca.link) return false;
       if (!interactions_.selfCollision[size_t(tree)]) return false;
+    } else {
+      const int family = interactions_.collisionFamily[size_t(tree)];
+      if (family >= 0 && family == interactions_.collisionFamily[size_t(model_.treeOf[size_t(cb.link)])]) return false;
     }
   }
   if (ca.shape.type == ShapeType::Plane && cb.shape.type == ShapeType::Plane) return false;
+  for (const ImpulseJoint& j : interactions_.impulseJoints)  // joined by an impulse joint
+    if ((j.linkA == ca.link && j.linkB == cb.link) || (j.linkA == cb.link && j.linkB == ca.link)) return false;
   return true;
 }
 
@@ -119,6 +126,46 @@ void World::findContacts(double margin) {
     }
   }
   stepStats_.contacts = int(contacts_.size());
+}
+
+// A row on a 1-DoF joint's own coordinate, times sign: the joint's velocity coordinate for a
+// reduced joint, the relative turn or slide of the two links for an impulse joint.
+void World::setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch) {
+  if (impulseJoint < 0) {
+    Vec6 direction = Vec6::Zero();
+    direction[0] = sign;
+    setJointRow(model_, data_, link, direction, rows_, row, scratch);
+    return;
+  }
+  const ImpulseJoint& joint = interactions_.impulseJoints[size_t(impulseJoint)];
+  const LinkFrame A = linkFrame(joint.linkA), B = linkFrame(joint.linkB);
+  const Vec3 axis = sign * jointAxisWorld(joint, A);
+  if (joint.type == ImpulseJointType::Slider)
+    setTwoPointRow(model_, data_, joint.linkA, A.point(joint.anchorA), joint.linkB, B.point(joint.anchorB), axis, rows_,
+                   row, scratch);
+  else
+    setAngularRow(model_, data_, joint.linkA, joint.linkB, axis, rows_, row, scratch);
+}
+
+// (q, q̇, q̇ before the step's forces) of a 1-DoF joint, reduced or impulse.
+std::tuple<double, double, double> World::coordinateState(int link, int impulseJoint,
+                                                          const Eigen::VectorXd& velocityBefore) {
+  if (impulseJoint < 0) {
+    const JointModel& j = model_.joints[size_t(link)];
+    return {state_.q[j.idx_q], state_.v[j.idx_v], velocityBefore[j.idx_v]};
+  }
+  const ImpulseJoint& joint = interactions_.impulseJoints[size_t(impulseJoint)];
+  const double q = jointCoordinate(joint, linkFrame(joint.linkA), linkFrame(joint.linkB));
+  // The rates from a scratch row (J only; its pool entries are dropped again).
+  ConstraintSet& set = rows_;
+  const size_t rowsBefore = set.rows.size(), poolBefore = set.pool.size();
+  set.rows.emplace_back();
+  setCoordinateRow(link, impulseJoint, 1.0, set.rows.back(), scratch_.data());
+  const double qd = rowVelocity(model_, set, set.rows.back(), state_.v);
+  const double qdBefore = rowVelocity(model_, set, set.rows.back(), velocityBefore);
+  set.rows.resize(rowsBefore);
+  set.pool.resize(poolBefore);
+  return {q, qd, qdBefore};
 }
 
 void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors) {
@@ -191,11 +238,11 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
   }
 
   // Limits: a row only when the limit is within reach of this step.
-  auto addLimitRow = [&](const JointLimit& limit, const Vec6& direction, double separation, double approach) {
+  auto addLimitRow = [&](const JointLimit& limit, double sign, double separation, double approach) {
     rows_.rows.emplace_back();
     ConstraintRow& row = rows_.rows.back();
     row.kind = RowKind::JointLimit;
-    setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
+    setCoordinateRow(limit.link, limit.impulseJoint, sign, row, scratch);
     row.separation = separation;
     row.restitution = limit.restitution;
     row.approachVelocity = approach;
@@ -216,17 +263,21 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
       direction.head<3>() = -nChild;
       const double rate = -nChild.dot(state_.v.segment<3>(j.idx_v));
       if (separation > solver.linearSlop + h * std::abs(rate) + 1e-3) continue;
-      addLimitRow(limit, direction, separation, -nChild.dot(velocityBefore.segment<3>(j.idx_v)));
+      rows_.rows.emplace_back();
+      ConstraintRow& row = rows_.rows.back();
+      row.kind = RowKind::JointLimit;
+      setJointRow(model_, data_, limit.link, direction, rows_, row, scratch);
+      row.separation = separation;
+      row.restitution = limit.restitution;
+      row.approachVelocity = -nChild.dot(velocityBefore.segment<3>(j.idx_v));
       continue;
     }
-    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    const auto [q, qd, qdBefore] = coordinateState(limit.link, limit.impulseJoint, velocityBefore);
     for (int side = 0; side < 2; ++side) {
       const double sign = side == 0 ? 1.0 : -1.0;  // lower: q̇ ≥ …; upper: −q̇ ≥ …
       const double separation = side == 0 ? q - limit.lower : limit.upper - q;
       if (separation > solver.linearSlop + h * std::abs(qd)) continue;
-      Vec6 direction = Vec6::Zero();
-      direction[0] = sign;
-      addLimitRow(limit, direction, separation, sign * velocityBefore[j.idx_v]);
+      addLimitRow(limit, sign, separation, sign * qdBefore);
     }
   }
 
@@ -250,14 +301,13 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
     for (size_t index = 0; index < interactions_.motors.size(); ++index) {
       const JointMotor& m = interactions_.motors[index];
       if (m.mode == MotorMode::Prescribed) continue;
-      const JointModel& j = model_.joints[size_t(m.link)];
-      Vec6 direction = Vec6::Zero();
-      direction[0] = 1;
+      // (Before the row is added: reading an impulse joint's coordinate uses a scratch row.)
+      const double q = m.mode == MotorMode::Position ? std::get<0>(coordinateState(m.link, m.impulseJoint, velocityBefore)) : 0;
       rows_.rows.emplace_back();
       ConstraintRow& row = rows_.rows.back();
       row.kind = RowKind::Motor;
       row.motor = int(index);
-      setJointRow(model_, data_, m.link, direction, rows_, row, scratch);
+      setCoordinateRow(m.link, m.impulseJoint, 1.0, row, scratch);
       const double bound = m.maxEffort > 0 ? m.maxEffort * h : kUnbounded;
       row.lower = -bound, row.upper = bound;
       if (m.mode == MotorMode::Velocity) {
@@ -272,10 +322,11 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
           continue;
         }
         row.softness = 1.0 / (h * denominator);
-        row.target = (k * (m.targetPosition - state_.q[j.idx_q]) + c * m.targetVelocity) / denominator;
+        row.target = (k * (m.targetPosition - q) + c * m.targetVelocity) / denominator;
       }
     }
   }
+  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) appendJointRows(rows_, k);
   stepStats_.rows = int(rows_.rows.size());
 }
 

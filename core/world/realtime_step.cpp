@@ -82,7 +82,7 @@ void World::stepRealtime() {
   for (int t = 0; t < model_.treeCount(); ++t)
     if (asleep_[size_t(t)]) data_.qdd.segment(model_.treeFirstV[size_t(t)], model_.treeNv(t)).setZero();
   const bool hasInteractions = !interactions_.colliders.empty() || !interactions_.limits.empty() ||
-                               !interactions_.motors.empty() ||
+                               !interactions_.motors.empty() || !interactions_.impulseJoints.empty() ||
                                std::any_of(model_.coulombFriction.begin(), model_.coulombFriction.end(),
                                            [](double f) { return f > 0; });
   velocityBefore_ = state_.v;
@@ -99,18 +99,24 @@ void World::stepRealtime() {
       applyRestitution(model_, rows_, state_.v, settings_.solver);
       solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
       storeImpulses();
-      data_.dq.noalias() = h * (state_.v + pseudoVelocity_);
     } else {
       storeImpulses();
-      data_.dq.noalias() = h * state_.v;
+      pseudoVelocity_.setZero();
     }
   } else {
-    data_.dq.noalias() = h * state_.v;
+    pseudoVelocity_.setZero();
   }
+  const bool hasJoints = !interactions_.impulseJoints.empty();
+  if (hasJoints) {
+    buildJointRows();
+    correctJointPositions(h);
+  }
+  data_.dq.noalias() = h * (state_.v + pseudoVelocity_);
   data_.q0 = state_.q;
   linearIncrementsToWorld(model_, data_.q0, data_.dq);
   retract(model_, data_.q0, data_.dq, state_.q);
   reexpressInNewFrame(model_, data_.dq, state_.v);
+  if (hasJoints) correctJointVelocities();
   state_.t += h;
   applyPrescribedMotion(state_.t);
   if (settings_.solver.sleep) updateSleep();

@@ -41,6 +41,16 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
   scratch_ = Eigen::VectorXd::Zero(std::max(largestTree, model_.nv));
   if (interactions_.selfCollision.size() != size_t(model_.treeCount()))
     interactions_.selfCollision.assign(size_t(model_.treeCount()), 0);
+  if (interactions_.collisionFamily.size() != size_t(model_.treeCount()))
+    interactions_.collisionFamily.assign(size_t(model_.treeCount()), -1);
+  jointBlocks_.resize(interactions_.impulseJoints.size());
+  predictionVelocity_ = Eigen::VectorXd::Zero(model_.nv);
+  qPredicted_ = initial_.q;
+  dqPredicted_ = Eigen::VectorXd::Zero(model_.nv);
+  path_.reserve(size_t(model_.nlinks));
+  for (const ImpulseJoint& joint : interactions_.impulseJoints)
+    for (const int link : {joint.linkA, joint.linkB})
+      if (link >= 0) neverSleeps_[size_t(model_.treeOf[size_t(link)])] = 1;  // islands do not follow joints
   for (const JointMotor& m : interactions_.motors) {
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
     neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time

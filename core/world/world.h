@@ -3,6 +3,7 @@
 // next step, what touches (colliders, limits, motors) and the stepping settings. Built once per
 // scene by scene_builder; a step allocates nothing once the contact count has peaked.
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "collision/collider.h"
 #include "constraints/constraint_row.h"
 #include "constraints/constraint_solver.h"
+#include "constraints/impulse_joint.h"
 #include "constraints/joint_limit.h"
 #include "constraints/joint_motor.h"
 #include "integrators/integrator.h"
@@ -31,6 +33,7 @@ struct WorldSettings {
   IntegratorSettings integrator;
   Stepping stepping = Stepping::Realtime;
   SolverSettings solver;
+  ImpulseJointSettings joints;  // impulse joints and loop closures (realtime stepping)
   double eventTolerance = 1e-9;  // accurate: m (rad) of overshoot at a located event
   double impactThreshold = 1e-4; // accurate: approach speeds below this do not bounce
   int maxEventsPerStep = 64;     // accurate: beyond this the step ends unlocated (counted)
@@ -46,8 +49,10 @@ struct BodyVisual {
 struct WorldInteractions {
   std::vector<Collider> colliders;   // dynamic ones (link ≥ 0) and static ones (link −1)
   std::vector<char> selfCollision;   // per tree: may its links touch each other?
+  std::vector<int> collisionFamily;  // per tree: trees of one family never touch (−1: none)
   std::vector<JointLimit> limits;
   std::vector<JointMotor> motors;
+  std::vector<ImpulseJoint> impulseJoints;  // joints held by impulses, loop closures among them
 };
 
 // One contact point of the last step, for the solver's warm start and for display.
@@ -70,6 +75,8 @@ struct StepStats {
   int rows = 0;              // solver rows of the last step
   long events = 0;           // accurate: located impacts and limit hits, in total
   long unlocatedEvents = 0;  // accurate: steps that ran out of maxEventsPerStep
+  long jointCorrections = 0; // impulse joints: correction impulses applied, in total
+  double jointGap = 0;       // impulse joints: the largest predicted gap of the last pass
 };
 
 class World {
@@ -101,6 +108,12 @@ class World {
   std::vector<JointMotor>& motors() { return interactions_.motors; }
   const std::vector<JointLimit>& limits() const { return interactions_.limits; }
   const std::vector<Collider>& colliders() const { return interactions_.colliders; }
+  const std::vector<ImpulseJoint>& impulseJoints() const { return interactions_.impulseJoints; }
+  // How far impulse joint k is from holding now: the larger of its points' distance (m) and
+  // its axes' misalignment (rad).
+  double impulseJointGap(int k) const;
+  // The correction's iteration budget per step (down to 1: one pass, as under time pressure).
+  void setJointIterations(int iterations) { settings_.joints.iterations = iterations < 1 ? 1 : iterations; }
 
   const Model& model() const { return model_; }
   const State& state() const { return state_; }
@@ -150,8 +163,24 @@ class World {
   void updateColliders();
   void findContacts(double margin);
   void buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors);
+  void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
+  std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
   void storeImpulses();
   bool canCollide(int a, int b) const;
+
+  // impulse_joints.cpp
+  struct JointBlock {
+    JointRowDirections directions;
+    int first = 0;  // its rows in jointRows_
+    Mat6 inverseK = Mat6::Identity();
+  };
+  LinkFrame linkFrame(int link) const;
+  LinkFrame predictedLinkFrame(int link, const Eigen::VectorXd& u, double h);
+  JointRowDirections appendJointRows(ConstraintSet& set, size_t k);
+  void buildJointRows();
+  void applyJointImpulse(const JointBlock& block, const Vec6& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also);
+  void correctJointPositions(double h);
+  void correctJointVelocities();
 
   void refreshKinematics();
   void applyDragSpring();
@@ -201,6 +230,11 @@ class World {
   std::vector<float> contactBuffer_;
   ConstraintSet rows_;
   Eigen::VectorXd velocityBefore_, pseudoVelocity_, scratch_;
+  // Impulse joints' workspace.
+  ConstraintSet jointRows_;
+  std::vector<JointBlock> jointBlocks_;
+  Eigen::VectorXd predictionVelocity_, qPredicted_, dqPredicted_;
+  std::vector<int> path_;
   std::vector<char> prescribed_;
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
