@@ -22,6 +22,9 @@ export interface DebugHandle {
   select(i: number): void;
   bodyNames(): string[];
   sceneBox(): { min: number[]; max: number[] }; // AABB of all bodies' shapes
+  pause(): void;
+  advance(steps: number): void; // pauses, then takes that many steps at once
+  shareLink(): string;
 }
 declare global {
   interface Window {

@@ -11,11 +11,15 @@ import { Panel } from './panel';
 import { LivePlots, type PlotSuggestion } from './plots';
 import { poseView, velocityView, POSE_STRIDE, VELOCITY_STRIDE } from './body_buffer_view';
 import { Renderer, type CameraSetup } from './renderer';
-import type { SceneObject } from './scene_doc';
+import { cloneScene, type Json, type SceneObject } from './scene_doc';
 import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
 import { SimLoop } from './sim_loop';
 import { Float32HeapView, Float64HeapView } from './heap_view';
+import { SceneEditor } from './editor/scene_editor';
 import { loadEngine } from './wasm_loader';
+import { encodeSceneLink, isSceneLink } from './share/scene_link';
+import { ShareButton } from './share/share_button';
+import { sceneTextFromLink } from './share/shared_scene';
 
 interface SceneMeta {
   title?: string;
@@ -99,8 +103,20 @@ async function main(): Promise<void> {
   };
   drag.onPick = select;
 
+  // The scene running now, with the panel's edits (its initial state, not the state reached).
+  let currentDoc: SceneObject = {};
+  // What Share and Download hand on: the running scene and the view as it is now.
+  const sceneToShare = (): SceneObject => ({ ...cloneScene(currentDoc), camera: renderer.cameraSetup() as unknown as Json });
+
+  // The scene editor: its text follows the running scene, and its messages stay in the editor.
+  const editor = new SceneEditor(byId('editor-panel'), byId<HTMLButtonElement>('edit-open'), {
+    load: (text, origin) => loadScene(text, origin),
+    sceneToSave: sceneToShare,
+  });
+
   // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
+    currentDoc = doc;
     poses.invalidate();
     velocities.invalidate();
     bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
@@ -110,22 +126,27 @@ async function main(): Promise<void> {
     plots.setScene((doc.meta as SceneMeta | undefined)?.plots, bodies, rebuild);
     select(rebuild ? selected : -1);
     if (!rebuild) panel.setScene(doc, bodies, joints);
+    editor.showScene(doc);
     loop.clearBacklog();
     byId('error').hidden = true;
   }
 
-  // Loads scene text; on failure the message is shown and the previous scene keeps running.
-  function applyScene(text: string, origin: string): boolean {
+  // Loads scene text: '' when it runs, else the loader's message; the previous scene keeps running.
+  function loadScene(text: string, origin: string): string {
     const error = sim.load(text);
-    if (error !== '') {
-      showError(`${origin}: ${error}`);
-      return false;
-    }
+    if (error !== '') return error;
     const doc = JSON.parse(text) as SceneObject;
     renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
     sceneLoaded(doc, false);
-    return true;
+    return '';
+  }
+
+  // Loads scene text; on failure the message is shown and the previous scene keeps running.
+  function applyScene(text: string, origin: string): boolean {
+    const error = loadScene(text, origin);
+    if (error !== '') showError(`${origin}: ${error}`);
+    return error === '';
   }
 
   async function openScene(file: string): Promise<boolean> {
@@ -177,6 +198,30 @@ async function main(): Promise<void> {
     help: () => help.toggle(),
   });
 
+  // ---- Share links (web/src/share): the whole scene in the address's #scene=… fragment ----
+  // The link the Share button makes: the running scene with the panel's edits, and the view.
+  const shareLink = (): string => {
+    const url = new URL(window.location.href);
+    url.searchParams.delete('scene'); // the link carries the scene itself
+    url.hash = encodeSceneLink(sceneToShare());
+    return url.href;
+  };
+  new ShareButton(byId('share'), byId('share-status'), byId<HTMLInputElement>('share-field'), shareLink);
+  /** Runs the scene a link carries: '' when it runs, else why not (the running scene stays). */
+  function openSceneLink(fragment: string): string {
+    const shared = sceneTextFromLink(fragment);
+    if ('error' in shared) return shared.error;
+    const error = loadScene(shared.text, 'Shared link');
+    return error === '' ? '' : `Shared link: ${error}`;
+  }
+  window.addEventListener('hashchange', () => {
+    if (!isSceneLink(window.location.hash)) return;
+    const problem = openSceneLink(window.location.hash);
+    if (problem === '') picker.selectedIndex = -1;
+    else showError(`${problem}\nThe previous scene keeps running.`);
+  });
+  // ---- end of share links ----
+
   const picker = byId<HTMLSelectElement>('scene-picker');
   const requested = sceneFromAddress(window.location);
   try {
@@ -184,12 +229,19 @@ async function main(): Promise<void> {
   } catch (error) {
     showError(String(error));
   }
-  if (!(await openScene(requested)) && requested !== DEFAULT_SCENE) await openScene(DEFAULT_SCENE);
-  picker.value = requested;
+  // A scene link in the address runs first; when it cannot, the requested (or default) scene runs and the reason is shown.
+  const linkProblem = isSceneLink(window.location.hash) ? openSceneLink(window.location.hash) : null;
+  if (linkProblem === '') picker.selectedIndex = -1; // a shared scene is none of the gallery's
+  else {
+    if (!(await openScene(requested)) && requested !== DEFAULT_SCENE) await openScene(DEFAULT_SCENE);
+    picker.value = requested;
+    if (linkProblem !== null) showError(`${linkProblem}\nShowing ${picker.selectedOptions[0]?.text ?? requested} instead.`);
+  }
   picker.addEventListener('change', async () => {
     if (await openScene(picker.value)) {
       const url = new URL(window.location.href);
       url.searchParams.set('scene', picker.value);
+      url.hash = ''; // a shared scene's link no longer describes the page
       history.replaceState(null, '', url);
     }
   });
@@ -200,6 +252,7 @@ async function main(): Promise<void> {
   byId('help-open').addEventListener('click', () => help.toggle());
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (editor.contains(event.target)) return; // typing in the scene editor
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLButtonElement && (event.key === ' ' || event.key === 'Enter')) return; // the button's own
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -250,6 +303,12 @@ async function main(): Promise<void> {
       selected: () => selected,
       contactCount: () => (hasContacts ? sim.contactCount() : -1),
       select,
+      pause: () => setPaused(true),
+      advance: (steps: number) => {
+        setPaused(true);
+        sim.step(steps);
+      },
+      shareLink,
       sceneBox: () => {
         const box = overlays.sceneBox(poses.values, new THREE.Box3());
         return { min: box.min.toArray(), max: box.max.toArray() };

@@ -126,6 +126,12 @@ export class Renderer {
     });
   }
 
+  /** The view as it is now, in the scene's `camera` form. */
+  cameraSetup(): CameraSetup {
+    const round = (v: THREE.Vector3) => v.toArray().map((x) => Number(x.toFixed(4))) as [number, number, number];
+    return { position: round(this.camera.position), target: round(this.controls.target), fov: this.camera.fov };
+  }
+
   setCamera(setup: CameraSetup | undefined): void {
     const c = setup ?? DEFAULT_CAMERA;
     this.camera.position.set(...c.position);

@@ -1,0 +1,269 @@
+// The scene editor: the running scene as JSON text that can be changed and applied. The engine's
+// loader judges the text; its message is shown under the text, marked in it and the cursor put
+// there, while the previous scene keeps running. Unapplied text is kept as a draft across reloads.
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { type Diagnostic, forceLinting, lintGutter, linter } from '@codemirror/lint';
+import { EditorState, StateEffect, StateField, Transaction } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, type ViewUpdate } from '@codemirror/view';
+import type { SceneObject } from '../scene_doc';
+import { clearDraft, readDraft, saveDraft } from './draft_store';
+import { locateMessage } from './pointer_location';
+import { acceptDroppedFiles, downloadScene, sceneTextFromFile } from './scene_files';
+
+export interface SceneEditorHooks {
+  /** Loads scene text: '' when it runs, else the loader's message (the running scene is kept). */
+  load(text: string, origin: string): string;
+  /** The running scene as it should be saved (with the current view). */
+  sceneToSave(): SceneObject;
+}
+
+const DRAFT_SAVE_MS = 300;
+const EDITED = 'Edited scene'; // the origin of text applied from the editor (and the fallback title)
+
+// The loader's last complaint, as a diagnostic; any edit of the text retires it.
+const setProblem = StateEffect.define<Diagnostic | null>();
+const problemField = StateField.define<Diagnostic | null>({
+  create: () => null,
+  update(problem, tr) {
+    for (const effect of tr.effects) if (effect.is(setProblem)) return effect.value;
+    return tr.docChanged ? null : problem;
+  },
+});
+
+const syntaxLint = jsonParseLinter();
+
+/** What is marked: the loader's complaint while it stands, else JSON syntax errors as one types. */
+function diagnostics(view: EditorView): readonly Diagnostic[] {
+  const problem = view.state.field(problemField);
+  return problem ? [problem] : syntaxLint(view);
+}
+
+/** Enter keeps the line's indentation, one level deeper after an opening bracket. */
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+export class SceneEditor {
+  private readonly view: EditorView;
+  private readonly note = element('p', 'editor-note', 'Unapplied draft restored — Apply or Discard');
+  private readonly message = element('div', 'editor-message');
+  private readonly applyButton = element('button', 'editor-apply', 'Apply');
+  /** The text of the scene that runs now: the editor holds a draft when its text differs. */
+  private runningText = '';
+  private applying = false;
+  private draftTimer = 0;
+
+  constructor(
+    private readonly panel: HTMLElement,
+    private readonly openButton: HTMLButtonElement,
+    private readonly hooks: SceneEditorHooks,
+  ) {
+    const draft = readDraft();
+    this.view = new EditorView({
+      parent: element('div', 'editor-text'),
+      state: EditorState.create({
+        doc: draft ?? '',
+        extensions: [
+          lineNumbers(),
+          highlightActiveLine(),
+          drawSelection(),
+          bracketMatching(),
+          json(),
+          syntaxHighlighting(defaultHighlightStyle),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': 'Scene JSON' }),
+          history(),
+          problemField,
+          linter(diagnostics, {
+            delay: 400,
+            needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setProblem))),
+          }),
+          lintGutter(),
+          keymap.of([
+            { key: 'Mod-Enter', run: () => (this.apply(), true) },
+            ...historyKeymap,
+            ...defaultKeymap,
+          ]),
+          EditorView.updateListener.of((update) => this.changed(update)),
+        ],
+      }),
+    });
+    this.build();
+    this.note.hidden = draft === null;
+    if (draft !== null) this.open();
+    openButton.addEventListener('click', () => (this.isOpen ? this.close() : this.open()));
+    acceptDroppedFiles((file) => void this.openFile(file));
+    // A reload right after typing must not lose the last keystrokes.
+    window.addEventListener('pagehide', () => this.saveDraftNow());
+  }
+
+  private build(): void {
+    const bar = element('div', 'editor-bar');
+    const title = element('strong', 'editor-title', 'Scene JSON');
+    const button = (label: string, hint: string, action: () => void) => {
+      const b = element('button', '', label);
+      b.type = 'button';
+      b.title = hint;
+      b.addEventListener('click', action);
+      return b;
+    };
+    this.applyButton.type = 'button';
+    this.applyButton.title = 'Load this text as the scene (Ctrl+Enter)';
+    this.applyButton.addEventListener('click', () => this.apply());
+    const fileInput = element('input', 'editor-file');
+    fileInput.type = 'file';
+    fileInput.accept = '.json,.urdf,application/json';
+    fileInput.hidden = true;
+    fileInput.addEventListener('change', () => {
+      const file = fileInput.files?.[0];
+      fileInput.value = ''; // choosing the same file again still opens it
+      if (file) void this.openFile(file);
+    });
+    bar.append(
+      title,
+      this.applyButton,
+      button('Discard', 'Drop the changes: back to the running scene', () => this.discard()),
+      button('Download', 'Save the running scene (with the current view) as a .json file', () => downloadScene(this.hooks.sceneToSave())),
+      button('Open…', 'Open a scene (.json) or a robot (.urdf); dropping a file on the page works too', () => fileInput.click()),
+      button('✕', 'Close the editor', () => this.close()),
+    );
+    this.message.setAttribute('role', 'status');
+    this.message.hidden = true;
+    this.note.hidden = true;
+    this.panel.replaceChildren(bar, this.note, this.view.dom.parentElement!, this.message, fileInput);
+  }
+
+  get isOpen(): boolean {
+    return !this.panel.hidden;
+  }
+
+  open(): void {
+    this.panel.hidden = false;
+    this.openButton.setAttribute('aria-expanded', 'true');
+    this.view.requestMeasure(); // it was laid out while hidden
+  }
+
+  close(): void {
+    this.panel.hidden = true;
+    this.openButton.setAttribute('aria-expanded', 'false');
+  }
+
+  /** Whether an event comes from inside the editor (the page's shortcut keys leave those alone). */
+  contains(target: EventTarget | null): boolean {
+    return target instanceof Node && this.panel.contains(target);
+  }
+
+  private get text(): string {
+    return this.view.state.doc.toString();
+  }
+
+  private get hasDraft(): boolean {
+    return this.text !== this.runningText;
+  }
+
+  /** A scene now runs (picked, linked, rebuilt by the panel): the text follows unless it is a draft. */
+  showScene(scene: SceneObject): void {
+    if (this.applying) return; // the text being applied is the scene's text
+    const hadDraft = this.hasDraft;
+    this.runningText = JSON.stringify(scene, null, 2);
+    if (!hadDraft) this.replaceText(this.runningText, false);
+    this.refreshDraftState();
+  }
+
+  /** Hands the text to the loader; shows where it is wrong if it is. True when it runs. */
+  apply(origin = EDITED): boolean {
+    const text = this.text;
+    this.applying = true;
+    let problem: string;
+    try {
+      problem = this.hooks.load(text, origin);
+    } finally {
+      this.applying = false;
+    }
+    if (problem !== '') {
+      this.showProblem(text, problem, origin === EDITED ? '' : `${origin} — `);
+      return false;
+    }
+    this.runningText = text;
+    this.view.dispatch({ effects: setProblem.of(null) });
+    this.showMessage(`${origin === EDITED ? 'Applied' : `Opened ${origin}`}: the scene runs from its start.`, 'ok');
+    this.refreshDraftState();
+    return true;
+  }
+
+  /** A .json or .urdf file: its scene goes into the editor and is applied. */
+  async openFile(file: File): Promise<void> {
+    this.open();
+    let scene;
+    try {
+      scene = await sceneTextFromFile(file);
+    } catch (error) {
+      this.showMessage(error instanceof Error ? error.message : String(error), 'error');
+      return;
+    }
+    this.replaceText(scene.text);
+    if (this.apply(file.name) && scene.notices.length > 0) {
+      this.showMessage(`Opened ${file.name}. Please note:\n${scene.notices.map((n) => `• ${n}`).join('\n')}`, 'ok');
+    }
+  }
+
+  private discard(): void {
+    this.replaceText(this.runningText);
+    this.view.dispatch({ effects: setProblem.of(null) });
+    this.showMessage('', 'ok');
+    this.refreshDraftState();
+  }
+
+  private showProblem(text: string, problem: string, source: string): void {
+    const place = locateMessage(text, problem);
+    this.showMessage(`${source}${place ? `Line ${place.line}: ` : ''}${problem}\nThe previous scene keeps running; your text is kept.`, 'error');
+    if (!place) return;
+    this.view.dispatch({
+      effects: setProblem.of({ from: place.from, to: place.to, severity: 'error', message: problem }),
+      selection: { anchor: place.from },
+      scrollIntoView: true,
+    });
+    forceLinting(this.view);
+    this.view.focus();
+  }
+
+  private showMessage(text: string, kind: 'ok' | 'error'): void {
+    this.message.textContent = text;
+    this.message.hidden = text === '';
+    this.message.classList.toggle('error', kind === 'error');
+  }
+
+  /** Replaces the whole text; `undoable` false when nothing before it is worth going back to. */
+  private replaceText(text: string, undoable = true): void {
+    this.view.dispatch({
+      changes: { from: 0, to: this.view.state.doc.length, insert: text },
+      annotations: Transaction.addToHistory.of(undoable),
+    });
+  }
+
+  private changed(update: ViewUpdate): void {
+    if (!update.docChanged) return;
+    this.applyButton.classList.toggle('pending', this.hasDraft);
+    window.clearTimeout(this.draftTimer);
+    this.draftTimer = window.setTimeout(() => this.saveDraftNow(), DRAFT_SAVE_MS);
+  }
+
+  private saveDraftNow(): void {
+    window.clearTimeout(this.draftTimer);
+    if (this.hasDraft) saveDraft(this.text);
+    else clearDraft();
+  }
+
+  /** After the text or the running scene changed: the stored draft, the note and Apply's look follow. */
+  private refreshDraftState(): void {
+    this.saveDraftNow();
+    if (!this.hasDraft) this.note.hidden = true;
+    this.applyButton.classList.toggle('pending', this.hasDraft);
+  }
+}
