@@ -1,12 +1,15 @@
 // Impulse-based joints (Bender, Finkenzeller & Schmitt 2005–2007), inside the realtime step:
 //   position correction (at t, rows at q):    predict where each joint's points and axes are at
-//     t + h if the bodies move with the velocities they have now, then apply the impulse that
-//     makes the prediction meet, λ = K⁻¹ (−error / h); joint after joint until every predicted
-//     error is below D_max or the iteration budget is spent.
-//   velocity correction (at t + h, rows at q⁺): λ = K⁻¹ (−J q̇) until the joints' relative
+//     t + h if the bodies move with the velocities they have now, then apply the impulses that
+//     make the predictions meet, λ = K⁻¹ (−error / h); again until every predicted error is
+//     below D_max or the iteration budget is spent.
+//   velocity correction (at t + h, rows at q⁺): λ = K⁻¹ (−J q̇), so the joints' relative
 //     velocities vanish too.
-// K = J H⁻¹ Jᵀ is the joint's k×k block of the collision matrix, from the same articulated
-// impulse response as contacts, so a joint may join any two links: loops close over trees.
+// K = J H⁻¹ Jᵀ over all joint rows, from the same articulated impulse response as contacts, so a
+// joint may join any two links: loops close over trees.
+#include <algorithm>
+#include <cmath>
+
 #include "algorithms/forward_kinematics.h"
 #include "model/configuration.h"
 #include "constraints/point_row.h"
@@ -82,74 +85,109 @@ JointRowDirections World::appendJointRows(ConstraintSet& set, size_t k) {
   return directions;
 }
 
-// Every joint's rows into jointRows_, with each joint's K⁻¹.
+// The joint system's shape, fixed for the world: each joint's rows, and which rows couple (two
+// joints couple when they move a common tree), as the envelope of K.
+void World::setUpJointSystem() {
+  const std::vector<ImpulseJoint>& joints = interactions_.impulseJoints;
+  jointBlocks_.resize(joints.size());
+  std::vector<int> first;
+  const auto tree = [&](int link) { return link < 0 ? -1 : model_.treeOf[size_t(link)]; };
+  for (size_t k = 0; k < joints.size(); ++k) {
+    jointBlocks_[k].first = int(first.size());
+    const int count = jointRowDirections(joints[k], LinkFrame{}, LinkFrame{}).count;  // depends on the type only
+    const int treeA = tree(joints[k].linkA), treeB = tree(joints[k].linkB);
+    size_t lowest = k;
+    for (size_t l = 0; l < k; ++l) {
+      const int a = tree(joints[l].linkA), b = tree(joints[l].linkB);
+      if ((a >= 0 && (a == treeA || a == treeB)) || (b >= 0 && (b == treeA || b == treeB))) {
+        lowest = l;
+        break;
+      }
+    }
+    for (int r = 0; r < count; ++r) first.push_back(jointBlocks_[lowest].first);
+  }
+  jointSystem_.setPattern(first);
+  jointRight_ = Eigen::VectorXd::Zero(int(first.size()));
+  jointTarget_ = Eigen::VectorXd::Zero(int(first.size()));
+}
+
+// Every joint's rows at the current q into jointRows_, and K = J H⁻¹ Jᵀ over all of them, factored.
 void World::buildJointRows() {
   jointRows_.clear();
-  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) {
-    JointBlock& block = jointBlocks_[k];
-    block.first = int(jointRows_.rows.size());
-    block.directions = appendJointRows(jointRows_, k);
-    const int n = block.directions.count;
-    Mat6 K = Mat6::Identity();
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j)
-        K(i, j) = coupling(jointRows_, jointRows_.rows[size_t(block.first + i)], jointRows_.rows[size_t(block.first + j)]);
-    block.inverseK = K.ldlt().solve(Mat6::Identity());
+  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) jointBlocks_[k].directions = appendJointRows(jointRows_, k);
+  for (int i = 0; i < jointSystem_.size(); ++i)
+    for (int j = jointSystem_.first(i); j <= i; ++j)
+      jointSystem_.lower(i, j) = coupling(jointRows_, jointRows_.rows[size_t(i)], jointRows_.rows[size_t(j)]);
+  jointSystem_.factorize();
+}
+
+// Applies the row impulses λ to v (and to `also`, if given).
+void World::applyJointImpulses(const Eigen::VectorXd& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also) {
+  for (size_t r = 0; r < jointRows_.rows.size(); ++r) {
+    applyRowImpulse(model_, jointRows_, jointRows_.rows[r], lambda[int(r)], v);
+    if (also) applyRowImpulse(model_, jointRows_, jointRows_.rows[r], lambda[int(r)], *also);
   }
 }
 
-// Applies the joint's row impulses λ to v (and to `also`, if given).
-void World::applyJointImpulse(const JointBlock& block, const Vec6& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also) {
-  for (int r = 0; r < block.directions.count; ++r) {
-    const ConstraintRow& row = jointRows_.rows[size_t(block.first + r)];
-    applyRowImpulse(model_, jointRows_, row, lambda[r], v);
-    if (also) applyRowImpulse(model_, jointRows_, row, lambda[r], *also);
-  }
-}
-
+// Bender's iteration: predict every joint's error at t + h, apply at t the impulses that cancel
+// it, predict again, until every prediction is within D_max of its target or the budget is
+// spent. The joints are solved together (K λ = −(error − target) / h over all rows) rather than
+// one after another: Gauss–Seidel needed about 1000 passes to bring a 50-body chain within
+// 1e-6 m, this takes one or two. The target is 0, except that a torn joint (a gap wider than
+// maxSpeed·h now) is only asked to close by maxSpeed·h this step: reassembly without a snap.
 void World::correctJointPositions(double h) {
   const ImpulseJointSettings& s = settings_.joints;
   predictionVelocity_ = state_.v + pseudoVelocity_;  // what the step will move q by
+  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) {
+    const ImpulseJoint& joint = interactions_.impulseJoints[k];
+    const JointBlock& block = jointBlocks_[k];
+    double* target = jointTarget_.data() + block.first;
+    jointError(joint, block.directions, linkFrame(joint.linkA), linkFrame(joint.linkB), target);
+    double largest = 0;
+    for (int r = 0; r < block.directions.count; ++r) largest = std::max(largest, std::abs(target[r]));
+    const double kept = largest > s.maxSpeed * h ? 1.0 - s.maxSpeed * h / largest : 0.0;
+    for (int r = 0; r < block.directions.count; ++r) target[r] *= kept;
+  }
   for (int iteration = 0; iteration < s.iterations; ++iteration) {
-    double worst = 0;
+    double worstGap = 0, worstResidual = 0;
     for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) {
       const ImpulseJoint& joint = interactions_.impulseJoints[k];
       const JointBlock& block = jointBlocks_[k];
       const LinkFrame A = predictedLinkFrame(joint.linkA, predictionVelocity_, h);
       const LinkFrame B = predictedLinkFrame(joint.linkB, predictionVelocity_, h);
-      const double gap = jointGap(joint, A, B);
-      worst = std::max(worst, gap);
-      if (gap <= 0.5 * s.tolerance) continue;
-      Vec6 error = Vec6::Zero();
-      jointError(joint, block.directions, A, B, error.data());
-      // A torn joint closes at maxSpeed at most: reassembly without a violent snap.
-      const double scale = std::min(1.0, s.maxSpeed * h / error.head(block.directions.count).cwiseAbs().maxCoeff());
-      const Vec6 lambda = block.inverseK * (error * (-scale / h));
-      applyJointImpulse(block, lambda, state_.v, &predictionVelocity_);
-      ++stepStats_.jointCorrections;
+      worstGap = std::max(worstGap, jointGap(joint, A, B));
+      double* right = jointRight_.data() + block.first;
+      jointError(joint, block.directions, A, B, right);
+      double residual = 0;
+      for (int r = 0; r < block.directions.count; ++r) {
+        right[r] -= jointTarget_[block.first + r];
+        residual += right[r] * right[r];
+        right[r] *= -1.0 / h;
+      }
+      worstResidual = std::max(worstResidual, std::sqrt(residual));
     }
-    stepStats_.jointGap = worst;  // before this pass's corrections
-    if (worst <= s.tolerance) break;
+    stepStats_.jointGap = worstGap;  // before this pass's corrections
+    if (worstResidual <= s.tolerance) break;
+    jointSystem_.solve(jointRight_);
+    applyJointImpulses(jointRight_, state_.v, &predictionVelocity_);
+    stepStats_.jointCorrections += long(interactions_.impulseJoints.size());
   }
 }
 
-// At the new q: the joints' relative velocities along their rows to zero.
+// At the new q: the joints' relative velocities along their rows to zero, K λ = −J q̇ (linear, so
+// one solve; a second only mops up round-off).
 void World::correctJointVelocities() {
   forwardKinematics(model_, data_, state_.q, state_.v);
   buildJointRows();
-  const ImpulseJointSettings& s = settings_.joints;
-  for (int iteration = 0; iteration < s.iterations; ++iteration) {
+  for (int pass = 0; pass < 2; ++pass) {
     double worst = 0;
-    for (const JointBlock& block : jointBlocks_) {
-      Vec6 velocity = Vec6::Zero();
-      for (int r = 0; r < block.directions.count; ++r)
-        velocity[r] = rowVelocity(model_, jointRows_, jointRows_.rows[size_t(block.first + r)], state_.v);
-      const double largest = velocity.cwiseAbs().maxCoeff();
-      worst = std::max(worst, largest);
-      if (largest <= 1e-12) continue;
-      applyJointImpulse(block, block.inverseK * -velocity, state_.v, nullptr);
+    for (size_t r = 0; r < jointRows_.rows.size(); ++r) {
+      jointRight_[int(r)] = -rowVelocity(model_, jointRows_, jointRows_.rows[r], state_.v);
+      worst = std::max(worst, std::abs(jointRight_[int(r)]));
     }
-    if (worst <= s.tolerance * 1e-3) break;
+    if (worst <= settings_.joints.tolerance * 1e-3) break;
+    jointSystem_.solve(jointRight_);
+    applyJointImpulses(jointRight_, state_.v, nullptr);
   }
 }
 

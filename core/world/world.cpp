@@ -43,7 +43,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
     interactions_.selfCollision.assign(size_t(model_.treeCount()), 0);
   if (interactions_.collisionFamily.size() != size_t(model_.treeCount()))
     interactions_.collisionFamily.assign(size_t(model_.treeCount()), -1);
-  jointBlocks_.resize(interactions_.impulseJoints.size());
+  setUpJointSystem();
   predictionVelocity_ = Eigen::VectorXd::Zero(model_.nv);
   qPredicted_ = initial_.q;
   dqPredicted_ = Eigen::VectorXd::Zero(model_.nv);

@@ -11,6 +11,7 @@
 #include "collision/collider.h"
 #include "constraints/constraint_row.h"
 #include "constraints/constraint_solver.h"
+#include "constraints/envelope_ldlt.h"
 #include "constraints/impulse_joint.h"
 #include "constraints/joint_limit.h"
 #include "constraints/joint_motor.h"
@@ -171,14 +172,14 @@ class World {
   // impulse_joints.cpp
   struct JointBlock {
     JointRowDirections directions;
-    int first = 0;  // its rows in jointRows_
-    Mat6 inverseK = Mat6::Identity();
+    int first = 0;  // its rows in jointRows_ (and in jointSystem_)
   };
   LinkFrame linkFrame(int link) const;
   LinkFrame predictedLinkFrame(int link, const Eigen::VectorXd& u, double h);
   JointRowDirections appendJointRows(ConstraintSet& set, size_t k);
+  void setUpJointSystem();
   void buildJointRows();
-  void applyJointImpulse(const JointBlock& block, const Vec6& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also);
+  void applyJointImpulses(const Eigen::VectorXd& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also);
   void correctJointPositions(double h);
   void correctJointVelocities();
 
@@ -233,6 +234,9 @@ class World {
   // Impulse joints' workspace.
   ConstraintSet jointRows_;
   std::vector<JointBlock> jointBlocks_;
+  EnvelopeLdlt jointSystem_;                // K = J H⁻¹ Jᵀ of every joint row, factored
+  Eigen::VectorXd jointRight_;              // per joint row: the right-hand side, then λ
+  Eigen::VectorXd jointTarget_;             // per joint row: the error to leave at t + h (torn joints)
   Eigen::VectorXd predictionVelocity_, qPredicted_, dqPredicted_;
   std::vector<int> path_;
   std::vector<char> prescribed_;
