@@ -90,7 +90,7 @@ InitialLinkMotion initialLinkMotion(const ArticulationDescription& a, const std:
   state.q = model.neutralConfiguration();
   state.v = Eigen::VectorXd::Zero(model.nv);
   for (int i = 0; i < model.nlinks; ++i) setInitialJointState(model.joints[size_t(i)], a.links[size_t(i)].joint, state);
-  Data data(model);
+  Data data(model, false);  // kinematics only: no nv × nv mass matrix
   forwardKinematics(model, data, state.q, state.v);
   return {data.X0, data.v};
 }
@@ -99,7 +99,7 @@ InitialLinkMotion initialLinkMotion(const ArticulationDescription& a, const std:
 void addConstraints(const SceneDescription& scene, const Model& model, const State& initial,
                     const std::map<std::string, int>& bodyNamed, WorldInteractions& interactions) {
   if (scene.constraints.empty()) return;
-  Data data(model);
+  Data data(model, false);  // kinematics only: no nv × nv mass matrix
   forwardKinematics(model, data, initial.q, initial.v);
   for (const ConstraintDescription& c : scene.constraints) {
     const int linkA = c.a == "world" ? -1 : bodyNamed.at(c.a);
@@ -263,7 +263,7 @@ World buildWorld(const SceneDescription& scene) {
   // Every joint must move some inertia, or its articulated inertia D = SᵀIᴬS is singular and
   // forward dynamics divides by zero. One ABA pass at the initial state finds such a joint.
   {
-    Data data(model);
+    Data data(model, false);  // ABA only: no nv × nv mass matrix
     Loads loads(model);
     forwardDynamics(model, data, initial.q, initial.v, loads, DynamicsAlgorithm::ABA);
     for (int body = 0; body < model.nlinks; ++body) {
