@@ -129,7 +129,13 @@ describe('scene schema', () => {
       { name: 'crate', position: [0, 0, 2], rpy: [0, 0, 0.3], linearVelocity: [1, 0, 0], angularVelocity: [0, 0, 1],
         kinematic: false, shapes: [{ type: 'box', size: [0.2, 0.2, 0.2] }], drag: { linear: 0.01 } },
     ];
-    scene.constraints = [{ type: 'spherical', a: { body: 'pendulum/rod', origin: { position: [0, 0, -1] } }, b: { body: 'crate' } }];
+    scene.constraints = [
+      { name: 'tether', type: 'ball', a: 'pendulum/rod', b: 'crate', pointA: [0, 0, -1], pointB: [0, 0, 0.1] },
+      { type: 'universal', a: 'world', b: 'floating/base', anchor: [1, 0, 1.2], axis: [1, 0, 0], axis2: [0, 1, 0] },
+      { type: 'hinge', a: 'crate', b: 'floor', anchor: [0, 0, 2], axis: [0, 0, 1] },
+    ];
+    scene.articulations[1].joints = 'impulse';
+    scene.world.jointCorrection = { tolerance: 1e-6, iterations: 20, maxSpeed: 0.5 };
     scene.meta.plots.push({ quantity: 'body.position', body: 'crate', label: 'crate' }, { quantity: 'momentum' });
     const errors = errorsOf(scene);
     expect(errors, describeErrors(errors)).toEqual([]);
@@ -170,6 +176,9 @@ describe('scene schema', () => {
     { what: 'a field of view of 180°', at: '/camera/fov', edit: (s) => { s.camera.fov = 180; } },
     { what: 'a restitution above 1', at: '/materials/rubber/restitution', edit: (s) => { s.materials = { rubber: { restitution: 1.5 } }; } },
     { what: 'an unknown motor mode', at: '/articulations/0/links/0/joint/motor/mode', edit: (s) => { s.articulations[0].links[0].joint.motor = { mode: 'torque' }; } },
+    { what: 'an unknown way of simulating joints', at: '/articulations/0/joints', edit: (s) => { s.articulations[0].joints = 'maximal'; } },
+    { what: 'an unknown constraint type', at: '/constraints/0/type', edit: (s) => { s.constraints = [{ type: 'spherical', a: 'world', b: 'pendulum/rod', anchor: [0, 0, 1.5] }]; } },
+    { what: 'a constraint correction of 0 passes', at: '/world/jointCorrection/iterations', edit: (s) => { s.world.jointCorrection = { iterations: 0 }; } },
   ];
 
   it.each(broken)('rejects $what at $at', ({ at, edit }) => {
