@@ -7,7 +7,11 @@ int main(int argc, char** argv) {
   static const std::vector<fw::bench::Case> cases = fw::bench::allCases();
   for (const auto& c : cases) {
     benchmark::RegisterBenchmark(c.name.c_str(), [&c](benchmark::State& state) {
+      const long correctionsBefore = c.corrections ? c.corrections() : 0;
       for (auto _ : state) c.run();
+      if (c.corrections)
+        state.counters["corrections_per_s"] =
+            benchmark::Counter(double(c.corrections() - correctionsBefore), benchmark::Counter::kIsRate);
       state.counters["ns_per_dof"] = benchmark::Counter(
           double(state.iterations()) * c.dofs, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     });
