@@ -86,6 +86,16 @@ double relaxFriction(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
 
 }  // namespace
 
+double rowCoupling(const ConstraintSet& set, const ConstraintRow& i, const ConstraintRow& j) {
+  double sum = 0;
+  for (const RowSide* si : {&i.a, &i.b}) {
+    if (si->tree < 0) continue;
+    for (const RowSide* sj : {&j.a, &j.b})
+      if (sj->tree == si->tree) sum += dot(set.jacobian(*si), set.response(*sj), si->size);
+  }
+  return sum;
+}
+
 namespace {
 
 // J·v on one side; a free body's side (6 coordinates) as one fixed-size product.

@@ -34,6 +34,8 @@ struct SolverSettings {
 
 // J q̇ of a row for velocities v (all of the world's coordinates).
 double rowVelocity(const Model& model, const ConstraintSet& set, const ConstraintRow& row, const Eigen::VectorXd& v);
+// J_i H⁻¹ J_jᵀ: how an impulse on row j moves row i (an entry of the Delassus matrix K).
+double rowCoupling(const ConstraintSet& set, const ConstraintRow& i, const ConstraintRow& j);
 // v += W λ on each side of the row.
 void applyRowImpulse(const Model& model, const ConstraintSet& set, const ConstraintRow& row, double impulse,
                      Eigen::VectorXd& v);

@@ -12,30 +12,11 @@
 
 #include "algorithms/forward_kinematics.h"
 #include "model/configuration.h"
+#include "constraints/constraint_solver.h"
 #include "constraints/point_row.h"
 #include "world/world.h"
 
 namespace fw {
-namespace {
-
-double dot(const double* a, const double* b, int n) {
-  double s = 0;
-  for (int k = 0; k < n; ++k) s += a[k] * b[k];
-  return s;
-}
-
-// J_i H⁻¹ J_jᵀ: row i's Jacobian against row j's response, tree by tree.
-double coupling(const ConstraintSet& set, const ConstraintRow& i, const ConstraintRow& j) {
-  double sum = 0;
-  for (const RowSide* si : {&i.a, &i.b}) {
-    if (si->tree < 0) continue;
-    for (const RowSide* sj : {&j.a, &j.b})
-      if (sj->tree == si->tree) sum += dot(set.jacobian(*si), set.response(*sj), si->size);
-  }
-  return sum;
-}
-
-}  // namespace
 
 LinkFrame World::linkFrame(int link) const {
   if (link < 0) return {};
@@ -117,7 +98,7 @@ void World::buildJointRows() {
   for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) jointBlocks_[k].directions = appendJointRows(jointRows_, k);
   for (int i = 0; i < jointSystem_.size(); ++i)
     for (int j = jointSystem_.first(i); j <= i; ++j)
-      jointSystem_.lower(i, j) = coupling(jointRows_, jointRows_.rows[size_t(i)], jointRows_.rows[size_t(j)]);
+      jointSystem_.lower(i, j) = rowCoupling(jointRows_, jointRows_.rows[size_t(i)], jointRows_.rows[size_t(j)]);
   jointSystem_.factorize();
 }
 

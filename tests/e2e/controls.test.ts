@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, usePageHarness } from './harness';
+import { control, openFolder } from './gui';
 import { changedFraction, decode } from './pixels';
 
 const harness = usePageHarness();
@@ -19,18 +20,6 @@ function simRate(page: Page, ms = 1500): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return (fw.time() - t0) / ((performance.now() - w0) / 1000);
   }, ms);
-}
-
-/** A lil-gui controller row by its label. */
-function control(page: Page, label: string) {
-  return page.locator('#gui-host .lil-controller, #gui-host .controller').filter({ hasText: label }).first();
-}
-
-async function openFolder(page: Page, title: string): Promise<void> {
-  const folder = page.locator('#gui-host .lil-gui').filter({ has: page.locator(':scope > .lil-title, :scope > .title', { hasText: title }) }).first();
-  if (await folder.evaluate((el) => el.classList.contains('lil-closed') || el.classList.contains('closed'))) {
-    await folder.locator(':scope > .lil-title, :scope > .title').click();
-  }
 }
 
 async function download(page: Page): Promise<string[]> {

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodeSceneLink } from '../../web/src/share/scene_link';
 import { usePageHarness } from './harness';
+import { control, openFolder } from './gui';
 
 const harness = usePageHarness();
 
@@ -19,18 +20,6 @@ type Pendulum = {
 };
 const pendulum = (): Pendulum =>
   JSON.parse(readFileSync(fileURLToPath(new URL('../../public/scenes/pendulum.json', import.meta.url)), 'utf8')) as Pendulum;
-
-/** A lil-gui controller row by its label (as in controls.test.ts). */
-function control(page: Page, label: string) {
-  return page.locator('#gui-host .lil-controller, #gui-host .controller').filter({ hasText: label }).first();
-}
-
-async function openFolder(page: Page, title: string): Promise<void> {
-  const folder = page.locator('#gui-host .lil-gui').filter({ has: page.locator(':scope > .lil-title, :scope > .title', { hasText: title }) }).first();
-  if (await folder.evaluate((el) => el.classList.contains('lil-closed') || el.classList.contains('closed'))) {
-    await folder.locator(':scope > .lil-title, :scope > .title').click();
-  }
-}
 
 async function setControl(page: Page, folder: string, label: string, value: string): Promise<void> {
   await openFolder(page, folder);
