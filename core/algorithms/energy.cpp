@@ -18,6 +18,9 @@ double potentialEnergy(const Model& model, Data& data, const Eigen::VectorXd& q)
     const int p = model.parent[li];
     data.Xup[li] = jointTransform(model.joints[li], q) * model.jointPlacement[li];
     data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
+    // A tree without coordinates (a static table, a wall) cannot move: its constant share would
+    // only offset every energy plot, often by far more than what moves.
+    if (model.treeNv(model.treeOf[li]) == 0) continue;
     const Inertia& I = model.inertia[li];
     const Vec3 comWorld = linkRotation(data, i) * I.com + linkPosition(data, i);
     e -= I.mass * model.gravity.dot(comWorld);

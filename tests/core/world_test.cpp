@@ -130,6 +130,15 @@ TEST(World, AJointThatMovesNoMassIsRefusedWithItsPath) {
   }
 }
 
+TEST(World, StaticBodiesAddNoPotentialEnergy) {
+  nlohmann::json scene = pendulumScene();
+  // A 200 kg table top 0.8 m up cannot move: it must not offset the energy by 1570 J.
+  scene["bodies"] = {{{"name", "table"}, {"static", true}, {"position", {2, 0, 0.8}},
+                      {"shapes", {{{"type", "box"}, {"size", {1, 1, 0.1}}, {"density", 4000}}}}}};
+  World world = load(scene);
+  EXPECT_NEAR(world.potentialEnergy(), 9.81 * (1.5 - std::cos(1.0)), 1e-9);
+}
+
 TEST(World, FreeBodyFallsWithGravity) {
   nlohmann::json scene = pendulumScene();
   scene["bodies"] = {{{"name", "ball"}, {"position", {1, 0, 2}}, {"linearVelocity", {1, 0, 0}},
