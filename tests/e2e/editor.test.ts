@@ -60,7 +60,7 @@ describe('scene editor', () => {
 
     await page.reload();
     await page.waitForFunction(() => (window.__featherweight?.time() ?? 0) > 0.2, null, { timeout: 90_000 });
-    expect(await page.locator('#editor-panel').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#editor-panel').isVisible()).toBe(true); // the editor loads on its own for a draft
     expect(await page.locator('#editor-panel .editor-note').textContent()).toBe('Unapplied draft restored — Apply or Discard');
     expect(await page.locator('#scene-title').textContent()).toBe('Simple pendulum'); // the draft does not run by itself
     expect(await draft(page)).toBe(bad);
@@ -144,6 +144,25 @@ describe('scene editor', () => {
     await page.close();
   });
 
+  it('loads the editor (CodeMirror) only when wanted: a file dropped on a fresh page loads it and runs', async () => {
+    const { page, problems } = await harness.open();
+    const editorScripts = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('scene_editor')).length);
+    expect(await editorScripts()).toBe(0);
+    expect(await page.locator('#editor-panel .cm-content').count()).toBe(0);
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      document.getElementById('view')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, pendulumWith(2, 'Dropped first'));
+    await expect.poll(() => page.locator('#scene-title').textContent()).toBe('Dropped first');
+    expect(await editorScripts()).toBeGreaterThan(0);
+    expect(await page.locator('#editor-panel').isVisible()).toBe(true);
+    expect(await page.locator('#editor-panel .cm-content').textContent()).toContain('"Dropped first"');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('downloads the running scene, with the view, as <title>.json', async () => {
     const { page, problems } = await harness.open();
     await page.locator('#edit-open').click();
@@ -154,7 +173,7 @@ describe('scene editor', () => {
     expect(saved.camera.position).toHaveLength(3);
     // And the editor closes again from the same button.
     await page.locator('#edit-open').click();
-    expect(await page.locator('#editor-panel').isHidden()).toBe(true);
+    await expect.poll(() => page.locator('#editor-panel').isHidden()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -15,7 +15,7 @@ import { cloneScene, type Json, type SceneObject } from './scene_doc';
 import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
 import { SimLoop } from './sim_loop';
 import { Float32HeapView, Float64HeapView } from './heap_view';
-import { SceneEditor } from './editor/scene_editor';
+import { SceneEditorLoader } from './editor/editor_loader';
 import { loadEngine } from './wasm_loader';
 import { encodeSceneLink, isSceneLink } from './share/scene_link';
 import { ShareButton } from './share/share_button';
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   const sceneToShare = (): SceneObject => ({ ...cloneScene(currentDoc), camera: renderer.cameraSetup() as unknown as Json });
 
   // The scene editor: its text follows the running scene, and its messages stay in the editor.
-  const editor = new SceneEditor(byId('editor-panel'), byId<HTMLButtonElement>('edit-open'), {
+  const editor = new SceneEditorLoader(byId('editor-panel'), byId<HTMLButtonElement>('edit-open'), {
     load: (text, origin) => loadScene(text, origin),
     sceneToSave: sceneToShare,
   });

@@ -10,7 +10,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, ty
 import type { SceneObject } from '../scene_doc';
 import { clearDraft, readDraft, saveDraft } from './draft_store';
 import { locateMessage } from './pointer_location';
-import { acceptDroppedFiles, downloadScene, sceneTextFromFile } from './scene_files';
+import { downloadScene, sceneTextFromFile } from './scene_files';
 
 export interface SceneEditorHooks {
   /** Loads scene text: '' when it runs, else the loader's message (the running scene is kept). */
@@ -97,8 +97,7 @@ export class SceneEditor {
     this.build();
     this.note.hidden = draft === null;
     if (draft !== null) this.open();
-    openButton.addEventListener('click', () => (this.isOpen ? this.close() : this.open()));
-    acceptDroppedFiles((file) => void this.openFile(file));
+    // The Edit button and dropped files reach it through SceneEditorLoader (editor_loader.ts).
     // A reload right after typing must not lose the last keystrokes.
     window.addEventListener('pagehide', () => this.saveDraftNow());
   }
