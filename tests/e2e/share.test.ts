@@ -125,6 +125,28 @@ describe('share links', () => {
     }
   });
 
+  it('opens a gallery scene named in the address, with or without .json, and explains a name that is none', async () => {
+    for (const query of ['?scene=double-pendulum', '?scene=double-pendulum.json']) {
+      const { page, problems } = await harness.open(query);
+      expect(await page.locator('#scene-title').textContent()).toBe('Double pendulum');
+      expect(await page.locator('#error').isHidden()).toBe(true);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+    for (const [query, message] of [
+      ['?scene=no-such-scene', 'scenes/no-such-scene.json: there is no such scene'],
+      ['?scene=../secret', 'not a scene file name: ../secret'],
+    ]) {
+      const { page, problems } = await harness.open(query);
+      const shown = await page.locator('#error-text').textContent();
+      expect(shown).toContain(message);
+      expect(shown).toContain('Showing Simple pendulum instead.');
+      expect(await page.locator('#scene-title').textContent()).toBe('Simple pendulum');
+      expect(problems.filter((p) => !p.includes('404'))).toEqual([]); // the browser logs the failed fetch itself
+      await page.close();
+    }
+  });
+
   it("shows a link's markup-like title as text, never as markup", async () => {
     const payload = '<img src=x onerror="window.__pwned=1">';
     const scene = pendulum();

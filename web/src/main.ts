@@ -142,20 +142,20 @@ async function main(): Promise<void> {
     return '';
   }
 
-  // Loads scene text; on failure the message is shown and the previous scene keeps running.
-  function applyScene(text: string, origin: string): boolean {
-    const error = loadScene(text, origin);
-    if (error !== '') showError(`${origin}: ${error}`);
-    return error === '';
+  // A gallery scene by file name: '' when it runs, else why not (the previous scene keeps running).
+  async function sceneFileProblem(file: string): Promise<string> {
+    try {
+      const error = loadScene(await fetchSceneText(file), file);
+      return error === '' ? '' : `${file}: ${error}`;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
   }
 
   async function openScene(file: string): Promise<boolean> {
-    try {
-      return applyScene(await fetchSceneText(file), file);
-    } catch (error) {
-      showError(String(error));
-      return false;
-    }
+    const problem = await sceneFileProblem(file);
+    if (problem !== '') showError(problem);
+    return problem === '';
   }
 
   const playButton = byId<HTMLButtonElement>('play');
@@ -233,9 +233,17 @@ async function main(): Promise<void> {
   const linkProblem = isSceneLink(window.location.hash) ? openSceneLink(window.location.hash) : null;
   if (linkProblem === '') picker.selectedIndex = -1; // a shared scene is none of the gallery's
   else {
-    if (!(await openScene(requested)) && requested !== DEFAULT_SCENE) await openScene(DEFAULT_SCENE);
-    picker.value = requested;
-    if (linkProblem !== null) showError(`${linkProblem}\nShowing ${picker.selectedOptions[0]?.text ?? requested} instead.`);
+    // The scene named in the address (?scene=…), else the default; a name that does not run is said.
+    let problem = linkProblem ?? '';
+    let shown = requested;
+    const requestedProblem = await sceneFileProblem(requested);
+    if (requestedProblem !== '') {
+      if (linkProblem === null) problem = requestedProblem;
+      shown = DEFAULT_SCENE;
+      if (requested !== DEFAULT_SCENE) await openScene(DEFAULT_SCENE);
+    }
+    picker.value = shown;
+    if (problem !== '') showError(`${problem}\nShowing ${picker.selectedOptions[0]?.text ?? shown} instead.`);
   }
   picker.addEventListener('change', async () => {
     if (await openScene(picker.value)) {

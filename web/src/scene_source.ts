@@ -17,12 +17,14 @@ export async function fetchSceneIndex(): Promise<SceneEntry[]> {
 export async function fetchSceneText(file: string): Promise<string> {
   if (!/^[\w.-]+\.json$/.test(file)) throw new Error(`not a scene file name: ${file}`);
   const response = await fetch(`scenes/${file}`);
-  if (!response.ok) throw new Error(`scenes/${file}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`scenes/${file}: ${response.status === 404 ? 'there is no such scene' : `HTTP ${response.status}`}`);
   return response.text();
 }
 
-// The scene named in the page address (?scene=NAME.json), or the default.
-export function sceneFromAddress(location: Location): string {
+// The scene named in the page address (?scene=NAME.json, or NAME alone), or the default. A name
+// that is not a scene file's is passed on as it is, for fetchSceneText to refuse with a message.
+export function sceneFromAddress(location: Pick<Location, 'search'>): string {
   const name = new URLSearchParams(location.search).get('scene');
-  return name && /^[\w.-]+\.json$/.test(name) ? name : DEFAULT_SCENE;
+  if (!name) return DEFAULT_SCENE;
+  return /^[\w.-]+$/.test(name) && !name.endsWith('.json') ? `${name}.json` : name;
 }
