@@ -99,7 +99,7 @@ class Simulation {
 
   // Contact points of the last step: contactCount() × 8 float32s at contactsPointer(): position,
   // normal (from the first shape to the second), normal impulse (N·s), separation (m).
-  int contactCount() const { return world_ ? int(world_->contacts().size()) : 0; }
+  int contactCount() const { return world_ ? world_->reportedContactCount() : 0; }
   uintptr_t contactsPointer() const {
     return world_ ? reinterpret_cast<uintptr_t>(world_->contactBuffer().data()) : 0;
   }

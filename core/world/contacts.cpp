@@ -354,14 +354,23 @@ void World::storeImpulses() {
   }
   for (const ConstraintRow& row : rows_.rows)
     if (row.motor >= 0) interactions_.motors[size_t(row.motor)].effort = row.impulse / settings_.timestep;
-  contactBuffer_.resize(contacts_.size() * 8);
-  for (size_t i = 0; i < contacts_.size(); ++i) {
-    const Contact& c = contacts_[i];
-    float* out = &contactBuffer_[8 * i];
-    for (int k = 0; k < 3; ++k) out[k] = float(c.point[k]), out[3 + k] = float(c.normal[k]);
-    out[6] = float(c.normalImpulse);
-    out[7] = float(c.separation);
-  }
+  contactBuffer_.clear();
+  const auto report = [this](const Contact& c) {
+    for (int k = 0; k < 3; ++k) contactBuffer_.push_back(float(c.point[k]));
+    for (int k = 0; k < 3; ++k) contactBuffer_.push_back(float(c.normal[k]));
+    contactBuffer_.push_back(float(c.normalImpulse));
+    contactBuffer_.push_back(float(c.separation));
+  };
+  for (const Contact& c : contacts_) report(c);
+  // A sleeper woken in this step's search has its contacts in contacts_ again.
+  for (const Contact& c : sleepingContacts_)
+    if (contactAsleep(c)) report(c);
+}
+
+bool World::contactAsleep(const Contact& c) const {
+  const int a = treeOfLink(interactions_.colliders[size_t(c.colliderA)].link);
+  const int b = treeOfLink(interactions_.colliders[size_t(c.colliderB)].link);
+  return (a < 0 || asleep_[size_t(a)]) && (b < 0 || asleep_[size_t(b)]);
 }
 
 }  // namespace fw

@@ -59,6 +59,8 @@ void World::updateSleep() {
     const double timer = asleep_[size_t(t)] ? kUnbounded : sleepTimer_[size_t(t)];
     islandTimer_[size_t(root)] = std::min(islandTimer_[size_t(root)], timer);
   }
+  // Islands woken during this step have their contacts found anew: drop the kept ones.
+  std::erase_if(sleepingContacts_, [this](const Contact& c) { return !contactAsleep(c); });
   for (int t = 0; t < trees; ++t) {
     if (model_.treeNv(t) == 0 || asleep_[size_t(t)]) continue;
     if (islandTimer_[size_t(findRoot(islandParent_, t))] >= s.sleepTime) {
@@ -66,6 +68,10 @@ void World::updateSleep() {
       state_.v.segment(model_.treeFirstV[size_t(t)], model_.treeNv(t)).setZero();
     }
   }
+  // The contacts of sleeping islands are no longer looked for; keep them for the report (a box
+  // asleep on a table still touches it).
+  for (const Contact& c : contacts_)
+    if (contactAsleep(c)) sleepingContacts_.push_back(c);
 }
 
 }  // namespace fw

@@ -139,6 +139,7 @@ void World::reset() {
   std::fill(sleepTimer_.begin(), sleepTimer_.end(), 0.0);
   contacts_.clear();
   previousContacts_.clear();
+  sleepingContacts_.clear();
   contactBuffer_.clear();
   clearForces();
   endDrag();

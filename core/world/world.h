@@ -131,9 +131,11 @@ class World {
   // Velocity of every body after the last step or reset, world coordinates: the velocity of the
   // body frame's origin (x, y, z), then the angular velocity (x, y, z), per body (float).
   const std::vector<float>& velocities() const { return velocities_; }
-  // Contacts of the last step for debug drawing: per point x, y, z, nx, ny, nz, normal impulse
-  // (N·s), separation (m); contacts().size() points.
+  // Contacts for debug drawing: per point x, y, z, nx, ny, nz, normal impulse (N·s), separation
+  // (m). The last step's contacts(), then those of sleeping islands as they were when the island
+  // fell asleep (not solved while it sleeps, but still there); reportedContactCount() points.
   const std::vector<float>& contactBuffer() const { return contactBuffer_; }
+  int reportedContactCount() const { return int(contactBuffer_.size() / 8); }
   // World pose of one body's frame.
   Vec3 bodyPosition(int body) const;
   Quat bodyOrientation(int body) const;
@@ -167,6 +169,7 @@ class World {
   void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
   std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
   void storeImpulses();
+  bool contactAsleep(const Contact& c) const;  // both sides asleep or static
   bool canCollide(int a, int b) const;
 
   // impulse_joints.cpp
@@ -228,6 +231,7 @@ class World {
   BroadPhase broadPhase_;
   std::vector<std::pair<int, int>> pairs_;
   std::vector<Contact> contacts_, previousContacts_;
+  std::vector<Contact> sleepingContacts_;  // of islands asleep, kept for the report only
   std::vector<float> contactBuffer_;
   ConstraintSet rows_;
   Eigen::VectorXd velocityBefore_, pseudoVelocity_, scratch_;

@@ -208,6 +208,10 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
   for (int i = 0; i < 60; ++i) world.step();
   EXPECT_TRUE(world.bodyAsleep(1));
   EXPECT_EQ(world.bodyPosition(1), rest);  // exactly frozen
+  // Its contacts with the ground are no longer searched, but still reported (for the overlay).
+  EXPECT_TRUE(world.contacts().empty());
+  ASSERT_GE(world.reportedContactCount(), 4);
+  for (int i = 0; i < world.reportedContactCount(); ++i) EXPECT_NEAR(world.contactBuffer()[size_t(8 * i + 2)], 0, 0.01);
   // The ball (released from 30 m) lands on the box at about t = 2.5 s and wakes it.
   bool woke = false;
   for (int i = 0; i < 240 && !woke; ++i) {
@@ -215,6 +219,7 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
     woke = !world.bodyAsleep(1);
   }
   EXPECT_TRUE(woke);
+  EXPECT_EQ(world.reportedContactCount(), int(world.contacts().size()));  // found anew, not twice
   for (int i = 0; i < 600; ++i) world.step();
   ASSERT_TRUE(world.bodyAsleep(1) && world.bodyAsleep(2)) << "box and ball should rest again";
   world.startDrag(1, world.bodyPosition(1));
