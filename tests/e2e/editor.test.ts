@@ -31,6 +31,15 @@ async function typeScene(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** Drops a .json file with this text on the 3D view, as a file dragged from the desktop would. */
+async function dropSceneFile(page: Page, text: string): Promise<void> {
+  await page.evaluate((content) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([content], 'dropped.json', { type: 'application/json' }));
+    document.getElementById('view')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 const draft = (page: Page) => page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
 const message = (page: Page) => page.locator('#editor-panel .editor-message');
 const simTime = (page: Page) => page.evaluate(() => window.__featherweight!.time());
@@ -118,11 +127,7 @@ describe('scene editor', () => {
     expect(await message(page).textContent()).toMatch(/^Opened two\.json/);
 
     // Dropped anywhere: here on the view.
-    await page.evaluate((text) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
-      document.getElementById('view')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, pendulumWith(1, 'Dropped pendulum'));
+    await dropSceneFile(page, pendulumWith(1, 'Dropped pendulum'));
     await expect.poll(() => page.locator('#scene-title').textContent()).toBe('Dropped pendulum');
     // A file the loader rejects: named with the line, its text kept in the editor, the scene kept.
     await page.locator('#editor-panel input[type=file]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format": 7}') });
@@ -150,11 +155,7 @@ describe('scene editor', () => {
       page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('scene_editor')).length);
     expect(await editorScripts()).toBe(0);
     expect(await page.locator('#editor-panel .cm-content').count()).toBe(0);
-    await page.evaluate((text) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
-      document.getElementById('view')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, pendulumWith(2, 'Dropped first'));
+    await dropSceneFile(page, pendulumWith(2, 'Dropped first'));
     await expect.poll(() => page.locator('#scene-title').textContent()).toBe('Dropped first');
     expect(await editorScripts()).toBeGreaterThan(0);
     expect(await page.locator('#editor-panel').isVisible()).toBe(true);
