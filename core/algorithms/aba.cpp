@@ -14,6 +14,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
                            const Eigen::VectorXd* qddPrescribed) {
   const int n = model.nlinks;
   const bool worldPoses = loads && loads->anyExternal;  // X0 is only needed to take world forces in
+  const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;
   auto isPrescribed = [&](size_t li) { return prescribed && (*prescribed)[li] && model.joints[li].nv > 0; };
 
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
@@ -48,7 +49,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       // U_i = I^A_i S_i: with S = (axis, 0) or (0, axis) only two of the four blocks act.
       const bool revolute = j.type == JointType::Revolute;
       const Force U = revolute ? Force{IA.A * j.axis, IA.B.transpose() * j.axis} : Force{IA.B * j.axis, IA.C * j.axis};
-      const double invD = 1.0 / j.axis.dot(revolute ? U.angular : U.linear);               // D_i = S_iᵀ U_i
+      const double D = j.axis.dot(revolute ? U.angular : U.linear) + (armature ? armature[j.idx_v] : 0);  // D_i = S_iᵀ U_i
+      const double invD = 1.0 / D;
       const double u = tau[j.idx_v] - j.axis.dot(revolute ? pA.angular : pA.linear);       // u_i = τ_i − S_iᵀ p^A_i
       data.U1[li] = U;
       data.invD1[li] = invD;
@@ -67,6 +69,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       for (int col = 0; col < k; ++col) Um.col(col) = IAm * subspaceColumn(j, col).vector();
       for (int col = 0; col < k; ++col)
         for (int row = 0; row < k; ++row) D(row, col) = subspaceColumn(j, row).vector().dot(Um.col(col));
+      if (armature)
+        for (int d = 0; d < k; ++d) D(d, d) += armature[j.idx_v + d];
       data.Dinv[li] = D.inverse();
       Vec6& um = data.um[li];
       um.setZero();

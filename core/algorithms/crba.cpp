@@ -66,6 +66,7 @@ void crbaForwardDynamics(const Model& model, Data& data, const Eigen::VectorXd& 
   data.qdd = data.bias - data.tau;
   data.tau = data.bias;
   crba(model, data, q);
+  if (loads && loads->anyArmature) data.H.diagonal() += loads->armature;
   ltdlFactor(data, data.H);
   ltdlSolve(data, data.H, data.qdd);
 }

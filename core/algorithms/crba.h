@@ -15,7 +15,7 @@ void ltdlFactor(const Data& data, Eigen::MatrixXd& H);
 void ltdlSolve(const Data& data, const Eigen::MatrixXd& factor, Eigen::VectorXd& x);
 
 // Forward dynamics the CRBA way: H q̈ = τ − C(q, q̇, f_ext), C from RNEA with q̈ = 0, solved with
-// the sparse LᵀDL factorisation. Result in data.qdd.
+// the sparse LᵀDL factorisation (H with the loads' armature on its diagonal). Result in data.qdd.
 void crbaForwardDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                          const Eigen::VectorXd& tau, const Loads* loads);
 

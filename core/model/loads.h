@@ -9,11 +9,16 @@ namespace fw {
 
 struct Loads {
   explicit Loads(const Model& model)
-      : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)) {}
+      : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)),
+        armature(Eigen::VectorXd::Zero(model.nv)) {}
 
   Eigen::VectorXd tau;                // joint efforts, one per velocity coordinate
   std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
   bool anyExternal = false;          // lets the algorithms skip world transforms when false
+  // Added to the joint-space inertia's diagonal by aba and crba: (H + diag(armature)) q̈ = τ − C.
+  // The realtime step puts h·d here, which makes joint damping d implicit (see realtime_step.cpp).
+  Eigen::VectorXd armature;
+  bool anyArmature = false;
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

@@ -2,6 +2,10 @@
 //   q̇* = q̇ + h q̈(q, q̇)                      smooth dynamics (ABA or CRBA, hybrid if prescribed)
 //   q̇⁺ = q̇* + Σ W λ                          rows solved by PGS, warm-started, + restitution
 //   q⁺ = q ⊕ h (q̇⁺ + q̇ₚ)                    q̇ₚ: split-impulse pseudo-velocity, then dropped
+// Joint damping is implicit: q̈ solves (H + h D) q̈ = τ − D q̇ − C, D = diag(d), so the velocity
+// step q̇* = q̇ + h q̈ is stable for any d (explicit damping needs h d < 2 I on every axis; a
+// ragdoll's thin upper arm spinning about its own axis failed that at 60 Hz and blew up). The
+// h D goes in as armature (Loads), so the impulses below see the same damped system.
 #include "algorithms/aba.h"
 #include "algorithms/crba.h"
 #include "algorithms/external_forces.h"

@@ -55,6 +55,10 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
     neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time
   }
+  if (settings_.stepping == Stepping::Realtime) {  // implicit joint damping (realtime_step.cpp)
+    for (int k = 0; k < model_.nv; ++k) loads_.armature[k] = settings_.timestep * model_.damping[size_t(k)];
+    loads_.anyArmature = !loads_.armature.isZero(0);
+  }
   pruneColliders();
   applyPrescribedMotion(state_.t);
   initial_ = state_;
