@@ -77,18 +77,13 @@ bool World::canCollide(int a, int b) const {
 void World::findContacts(double margin) {
   std::swap(contacts_, previousContacts_);
   contacts_.clear();
-  // A side that cannot move this step: static, welded, or asleep. Two of them never meet.
-  const auto resting = [this](int collider) {
-    const int tree = treeOfLink(interactions_.colliders[size_t(collider)].link);
-    return tree < 0 || asleep_[size_t(tree)];
-  };
   // A sleeper woken by a touch needs its own resting contacts (the ground under it) in this very
   // step, so the search runs again until nothing more wakes.
   for (bool woke = true; woke;) {
     woke = false;
     contacts_.clear();
     broadPhase_.findPairs(interactions_.colliders,
-                          [&](int a, int b) { return canCollide(a, b) && !(resting(a) && resting(b)); }, pairs_);
+                          [&](int a, int b) { return canCollide(a, b) && !(colliderResting(a) && colliderResting(b)); }, pairs_);
     Manifold manifold;
     for (const auto& [a, b] : pairs_) {
       const Collider& ca = interactions_.colliders[size_t(a)];
@@ -367,10 +362,12 @@ void World::storeImpulses() {
     if (contactAsleep(c)) report(c);
 }
 
-bool World::contactAsleep(const Contact& c) const {
-  const int a = treeOfLink(interactions_.colliders[size_t(c.colliderA)].link);
-  const int b = treeOfLink(interactions_.colliders[size_t(c.colliderB)].link);
-  return (a < 0 || asleep_[size_t(a)]) && (b < 0 || asleep_[size_t(b)]);
+// A side that cannot move this step: static, welded, or asleep. Two of them never meet.
+bool World::colliderResting(int collider) const {
+  const int tree = treeOfLink(interactions_.colliders[size_t(collider)].link);
+  return tree < 0 || asleep_[size_t(tree)];
 }
+
+bool World::contactAsleep(const Contact& c) const { return colliderResting(c.colliderA) && colliderResting(c.colliderB); }
 
 }  // namespace fw

@@ -169,7 +169,8 @@ class World {
   void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
   std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
   void storeImpulses();
-  bool contactAsleep(const Contact& c) const;  // both sides asleep or static
+  bool colliderResting(int collider) const;     // static, welded or asleep
+  bool contactAsleep(const Contact& c) const;  // both sides resting
   bool canCollide(int a, int b) const;
 
   // impulse_joints.cpp

@@ -233,16 +233,12 @@ async function main(): Promise<void> {
   const linkProblem = isSceneLink(window.location.hash) ? openSceneLink(window.location.hash) : null;
   if (linkProblem === '') picker.selectedIndex = -1; // a shared scene is none of the gallery's
   else {
-    // The scene named in the address (?scene=…), else the default; a name that does not run is said.
-    let problem = linkProblem ?? '';
-    let shown = requested;
+    // The scene named in the address (?scene=…); if it does not run, the default, and why.
     const requestedProblem = await sceneFileProblem(requested);
-    if (requestedProblem !== '') {
-      if (linkProblem === null) problem = requestedProblem;
-      shown = DEFAULT_SCENE;
-      if (requested !== DEFAULT_SCENE) await openScene(DEFAULT_SCENE);
-    }
+    const shown = requestedProblem === '' ? requested : DEFAULT_SCENE;
+    if (shown !== requested) await openScene(DEFAULT_SCENE);
     picker.value = shown;
+    const problem = linkProblem ?? requestedProblem;
     if (problem !== '') showError(`${problem}\nShowing ${picker.selectedOptions[0]?.text ?? shown} instead.`);
   }
   picker.addEventListener('change', async () => {
