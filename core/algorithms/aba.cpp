@@ -85,8 +85,11 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       if (p < 0) continue;
       pa = pA + IA * data.c[li];  // a fixed joint passes the whole inertia on
     }
-    IA.addExpressedIn(data.Xup[li], data.IA[size_t(p)]);      // I^A_λ += Xᵀ I^a X
-    data.pA[size_t(p)] += data.Xup[li].applyTranspose(pa);  // p^A_λ += Xᵀ p^a
+    if (j.alignedAxis >= 0)
+      data.XupAxis[li].addExpressedIn(IA, data.IA[size_t(p)]);  // I^A_λ += Xᵀ I^a X
+    else
+      IA.addExpressedIn(data.Xup[li], data.IA[size_t(p)]);
+    data.pA[size_t(p)] += toParent(model, data, li, pa);  // p^A_λ += Xᵀ p^a
   }
 
   // Pass 3, root to leaves: accelerations. The base accelerates at −g, which is gravity.
@@ -95,7 +98,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
-    const Motion aParent = data.Xup[li].apply(p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
+    const Motion aParent = toLink(model, data, li, p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
     if (isPrescribed(li)) {
       // τ = Sᵀ (I^A a + p^A): the force the joint transmits.
       data.a[li] = aParent + jointVelocity(j, *qddPrescribed);

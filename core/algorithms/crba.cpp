@@ -1,5 +1,6 @@
 #include "algorithms/crba.h"
 
+#include "algorithms/forward_kinematics.h"
 #include "algorithms/rnea.h"
 
 namespace fw {
@@ -7,7 +8,7 @@ namespace fw {
 void crba(const Model& model, Data& data, const Eigen::VectorXd& q) {
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);
-    data.Xup[li] = jointTransform(model.joints[li], q) * model.jointPlacement[li];
+    updateLinkTransform(model, data, q, li);
     data.Ic[li] = model.inertia[li];
   }
   // Composite inertias, leaves to root: I^c_λ += X_iᵀ I^c_i X_i.

@@ -16,7 +16,7 @@ double potentialEnergy(const Model& model, Data& data, const Eigen::VectorXd& q)
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);
     const int p = model.parent[li];
-    data.Xup[li] = jointTransform(model.joints[li], q) * model.jointPlacement[li];
+    updateLinkTransform(model, data, q, li);
     data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
     // A tree without coordinates (a static table, a wall) cannot move: its constant share would
     // only offset every energy plot, often by far more than what moves.

@@ -6,16 +6,38 @@ namespace fw {
 // Link poses (data.Xup, data.X0) and spatial velocities (data.v) for q, q̇.
 void forwardKinematics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
+// X_up = X_J(q) X_T of link i into data.Xup, and into data.XupAxis when the joint turns about
+// a coordinate axis (JointModel::alignedAxis). Every algorithm sets link transforms through it,
+// so the two never disagree.
+inline void updateLinkTransform(const Model& model, Data& data, const Eigen::VectorXd& q, size_t li) {
+  const JointModel& j = model.joints[li];
+  if (j.alignedAxis >= 0) {
+    data.XupAxis[li] = {j.alignedAxis, j.axisSign * q[j.idx_q], model.jointPlacement[li].r};
+    data.Xup[li] = data.XupAxis[li].transform();
+  } else {
+    data.Xup[li] = jointTransformFrom(j, model.jointPlacement[li], q);
+  }
+}
+
+// X_up m: a motion of link i's parent in link i's coordinates.
+inline Motion toLink(const Model& model, const Data& data, size_t li, const Motion& m) {
+  return model.joints[li].alignedAxis >= 0 ? data.XupAxis[li].apply(m) : data.Xup[li].apply(m);
+}
+
+// X_upᵀ f: a force on link i in its parent's coordinates.
+inline Force toParent(const Model& model, const Data& data, size_t li, const Force& f) {
+  return model.joints[li].alignedAxis >= 0 ? data.XupAxis[li].applyTranspose(f) : data.Xup[li].applyTranspose(f);
+}
+
 // One link of the outward pass, shared by forwardKinematics, aba and rnea: X_up = X_J(q) X_T,
 // v_i = X_up v_λ + S q̇ (RBDA eq. 5.7), and X0 when world poses are wanted. Returns S q̇.
 inline Motion linkKinematics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                              int i, bool worldPoses) {
   const size_t li = size_t(i);
-  const JointModel& j = model.joints[li];
   const int p = model.parent[li];
-  data.Xup[li] = jointTransformFrom(j, model.jointPlacement[li], q);
-  const Motion vJ = jointVelocity(j, v);
-  data.v[li] = p < 0 ? vJ : data.Xup[li].apply(data.v[size_t(p)]) + vJ;
+  updateLinkTransform(model, data, q, li);
+  const Motion vJ = jointVelocity(model.joints[li], v);
+  data.v[li] = p < 0 ? vJ : toLink(model, data, li, data.v[size_t(p)]) + vJ;
   if (worldPoses) data.X0[li] = p < 0 ? data.Xup[li] : data.Xup[li] * data.X0[size_t(p)];
   return vJ;
 }

@@ -1,5 +1,7 @@
 #include "algorithms/impulse_response.h"
 
+#include "algorithms/forward_kinematics.h"
+
 namespace fw {
 
 namespace {
@@ -27,7 +29,7 @@ void propagateImpulse(const Model& model, Data& data, int link, double* dqd) {
       pa += Force{correction.head<3>(), correction.tail<3>()};
     }
     const int p = model.parent[li];
-    if (p >= 0) data.pA[size_t(p)] += data.Xup[li].applyTranspose(pa);
+    if (p >= 0) data.pA[size_t(p)] += toParent(model, data, li, pa);
   }
   // Pass 3: Δq̇ = D⁻¹(u − Uᵀ Δa'), Δv = Δa' + S Δq̇, from the root outwards; other trees
   // do not move.
@@ -37,7 +39,7 @@ void propagateImpulse(const Model& model, Data& data, int link, double* dqd) {
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
-    const Motion aParent = p < 0 ? Motion::Zero() : data.Xup[li].apply(data.a[size_t(p)]);
+    const Motion aParent = p < 0 ? Motion::Zero() : toLink(model, data, li, data.a[size_t(p)]);
     if (j.nv == 1) {
       const double d = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));
       dqd[j.idx_v - firstV] = d;

@@ -15,7 +15,7 @@ void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen:
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
-    data.a[li] = data.Xup[li].apply(p < 0 ? aBase : data.a[size_t(p)]);
+    data.a[li] = toLink(model, data, li, p < 0 ? aBase : data.a[size_t(p)]);
     data.a[li] += jointVelocity(j, qdd) + data.v[li].cross(vJ);
     const Inertia& I = model.inertia[li];
     data.fext[li] = linkExternalForce(model, data, loads, i);
@@ -27,7 +27,7 @@ void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen:
     const JointModel& j = model.joints[li];
     if (j.nv > 0) projectForce(j, data.f[li], data.tau.segment(j.idx_v, j.nv));
     const int p = model.parent[li];
-    if (p >= 0) data.f[size_t(p)] += data.Xup[li].applyTranspose(data.f[li]);
+    if (p >= 0) data.f[size_t(p)] += toParent(model, data, li, data.f[li]);
   }
 }
 

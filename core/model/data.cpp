@@ -5,6 +5,7 @@ namespace fw {
 Data::Data(const Model& model, bool withMassMatrix) {
   const size_t n = size_t(model.nlinks);
   Xup.resize(n);
+  XupAxis.resize(n);
   X0.resize(n);
   v.resize(n);
   a.resize(n);

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "model/model.h"
-#include "spatial/articulated_inertia.h"
+#include "spatial/axis_transform.h"
 
 namespace fw {
 
@@ -14,6 +14,7 @@ struct Data {
 
   // Kinematics (forward_kinematics, and the first pass of aba/rnea).
   std::vector<Transform> Xup;  // parent link frame → link frame, X_J(q) X_T
+  std::vector<AxisTransform> XupAxis;  // the same X_up for joints with an alignedAxis
   std::vector<Transform> X0;   // world → link frame; the link's world pose is (X0.E)ᵀ, X0.r
   std::vector<Motion> v;       // link velocity, link coordinates
   std::vector<Motion> a;       // link acceleration (with −gravity at the base)

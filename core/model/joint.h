@@ -15,6 +15,10 @@ enum class JointType { Fixed, Revolute, Prismatic, Spherical, Free };
 struct JointModel {
   JointType type = JointType::Fixed;
   Vec3 axis = Vec3::UnitZ();
+  // Revolute about ±e_k placed without rotation: X_up is an AxisTransform about k, at angle
+  // axisSign·q (the fast path of the recursions); −1 for every other joint.
+  int alignedAxis = -1;
+  double axisSign = 1;
   int idx_q = 0;  // first position coordinate in q
   int idx_v = 0;  // first velocity coordinate in v
   int nq = 0;

@@ -41,19 +41,24 @@ struct ArticulatedInertia {
   }
 
   // Xᵀ IA X for X from A (parent) to B (this inertia's frame), on blocks: rotate, then shift by
-  // r×: A' = EᵀAE, B' = EᵀBE, C' = EᵀCE; Aₙ = A' + r×B'ᵀ − B'r× − r×C'r×, Bₙ = B' + r×C', Cₙ = C'.
-  // Products with r× are cross products column by column (6 multiplications, not 9).
-  // Added to `out`, which is where ABA wants it (the parent's inertia), without a temporary.
+  // r×: A' = EᵀAE, B' = EᵀBE, C' = EᵀCE, then addShifted. Added to `out`, which is where ABA
+  // wants it (the parent's inertia), without a temporary.
   void addExpressedIn(const Transform& X, ArticulatedInertia& out) const {
-    const Mat3 Cr = congruenceSymmetric(C, X.E);
     Mat3 Br;
     Br.noalias() = X.E.transpose() * (B * X.E);
-    const Mat3 rxC = crossColumns(X.r, Cr);               // r×C'
-    const Mat3 rxBt = crossColumns(X.r, Br.transpose());  // r×B'ᵀ
+    addShifted(congruenceSymmetric(A, X.E), Br, congruenceSymmetric(C, X.E), X.r, out);
+  }
+
+  // out += the inertia with rotated blocks (A', B', C') seen from a frame whose origin is at −r:
+  // Aₙ = A' + r×B'ᵀ − B'r× − r×C'r×, Bₙ = B' + r×C', Cₙ = C' (RBDA eq. 2.66 on blocks). Products
+  // with r× are cross products column by column (6 multiplications, not 9).
+  static void addShifted(const Mat3& Ar, const Mat3& Br, const Mat3& Cr, const Vec3& r, ArticulatedInertia& out) {
+    const Mat3 rxC = crossColumns(r, Cr);               // r×C'
+    const Mat3 rxBt = crossColumns(r, Br.transpose());  // r×B'ᵀ
     out.C += Cr;
     out.B += Br + rxC;
     // −r×C'r× = r×(r×C')ᵀ, symmetric like A'.
-    out.A += congruenceSymmetric(A, X.E) + rxBt + rxBt.transpose() + crossColumns(X.r, rxC.transpose());
+    out.A += Ar + rxBt + rxBt.transpose() + crossColumns(r, rxC.transpose());
   }
 
   ArticulatedInertia expressedIn(const Transform& X) const {

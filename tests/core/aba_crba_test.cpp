@@ -46,6 +46,41 @@ TEST(DynamicsAlgorithms, AbaEqualsCrbaOnRandomTrees) {
   EXPECT_GE(compared, 50);
 }
 
+// The revolute joints' fast path: a rotation about a coordinate axis acts like the general
+// Plücker transform it stands for, on motions, forces and articulated inertias.
+TEST(DynamicsAlgorithms, AxisTransformActsLikeTheGeneralTransform) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 30; ++trial) {
+    LinkSpec spec;
+    spec.type = JointType::Revolute;
+    spec.axis = (trial % 2 ? -1.0 : 1.0) * Vec3::Unit(trial % 3);
+    spec.placement = Transform(Mat3::Identity(), test::randomVector(3, rng));
+    spec.inertia = test::randomInertia(rng);
+    ModelBuilder builder;
+    builder.addLink(spec);
+    const Model model = builder.build();
+    const JointModel& j = model.joints[0];
+    ASSERT_EQ(j.alignedAxis, trial % 3);
+    const Eigen::VectorXd q = test::randomVector(1, rng, 3);
+    const AxisTransform fast(j.alignedAxis, j.axisSign * q[0], spec.placement.r);
+    const Transform general = jointTransformFrom(j, spec.placement, q);
+    EXPECT_LT((fast.transform().E - general.E).norm(), 1e-15);
+    EXPECT_LT((fast.transform().r - general.r).norm(), 1e-15);
+
+    const Motion m{test::randomVector(3, rng), test::randomVector(3, rng)};
+    const Force f{test::randomVector(3, rng), test::randomVector(3, rng)};
+    EXPECT_LT((fast.apply(m).vector() - general.apply(m).vector()).norm(), 1e-14);
+    EXPECT_LT((fast.applyTranspose(f).vector() - general.applyTranspose(f).vector()).norm(), 1e-14);
+    Mat6 symmetric = Mat6::Random();
+    symmetric = symmetric * symmetric.transpose();
+    const ArticulatedInertia IA = ArticulatedInertia::fromMatrix(symmetric);
+    ArticulatedInertia viaFast = IA, viaGeneral = IA;  // both add onto the same starting inertia
+    fast.addExpressedIn(IA, viaFast);
+    IA.addExpressedIn(general, viaGeneral);
+    EXPECT_LT((viaFast.matrix() - viaGeneral.matrix()).norm(), 1e-12 * symmetric.norm());
+  }
+}
+
 TEST(DynamicsAlgorithms, RneaInvertsAba) {
   std::mt19937 rng(2);
   for (int trial = 0; trial < 60; ++trial) {

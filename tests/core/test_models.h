@@ -37,6 +37,12 @@ inline Model randomTree(std::mt19937& rng, int links) {
              : t < 9 ? JointType::Fixed : (s.parent < 0 ? JointType::Free : JointType::Revolute);
     s.axis = Vec3::Random().normalized();
     s.placement = randomPlacement(rng);
+    // Half the revolute joints turn about ±x, ±y or ±z under an unrotated placement, the
+    // algorithms' AxisTransform path (JointModel::alignedAxis).
+    if (s.type == JointType::Revolute && typePick(rng) < 5) {
+      s.axis = (typePick(rng) < 5 ? 1.0 : -1.0) * Vec3::Unit(typePick(rng) % 3);
+      s.placement.E.setIdentity();
+    }
     s.inertia = randomInertia(rng);
     builder.addLink(s);
   }
