@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(c.name.c_str(), [&c](benchmark::State& state) {
       const long correctionsBefore = c.corrections ? c.corrections() : 0;
       for (auto _ : state) c.run();
+      if (c.finite && !c.finite()) state.SkipWithError("the world blew up (NaN): this figure would time a broken state");
       if (c.corrections)
         state.counters["corrections_per_s"] =
             benchmark::Counter(double(c.corrections() - correctionsBefore), benchmark::Counter::kIsRate);

@@ -30,6 +30,7 @@ int main() {
     const auto [nsPerCall, correctionsPerSecond] = perCall[2];
     std::printf("%-30s %14.1f %12.2f", c.name.c_str(), nsPerCall, nsPerCall / c.dofs);
     if (c.corrections) std::printf(" %16.0f", correctionsPerSecond);
+    if (c.finite && !c.finite()) std::printf("  BLEW UP (NaN): figure void");
     std::printf("\n");
   }
 }
