@@ -85,10 +85,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       if (p < 0) continue;
       pa = pA + IA * data.c[li];  // a fixed joint passes the whole inertia on
     }
-    if (j.alignedAxis >= 0)
-      data.XupAxis[li].addExpressedIn(IA, data.IA[size_t(p)]);  // I^A_λ += Xᵀ I^a X
-    else
-      IA.addExpressedIn(data.Xup[li], data.IA[size_t(p)]);
+    addToParent(model, data, li, IA, data.IA[size_t(p)]);  // I^A_λ += Xᵀ I^a X
     data.pA[size_t(p)] += toParent(model, data, li, pa);  // p^A_λ += Xᵀ p^a
   }
 

@@ -29,6 +29,15 @@ inline Force toParent(const Model& model, const Data& data, size_t li, const For
   return model.joints[li].alignedAxis >= 0 ? data.XupAxis[li].applyTranspose(f) : data.Xup[li].applyTranspose(f);
 }
 
+// parent += X_upᵀ I X_up: an articulated inertia of link i added to its parent's, in the parent's coordinates.
+inline void addToParent(const Model& model, const Data& data, size_t li, const ArticulatedInertia& I,
+                        ArticulatedInertia& parent) {
+  if (model.joints[li].alignedAxis >= 0)
+    data.XupAxis[li].addExpressedIn(I, parent);
+  else
+    I.addExpressedIn(data.Xup[li], parent);
+}
+
 // One link of the outward pass, shared by forwardKinematics, aba and rnea: X_up = X_J(q) X_T,
 // v_i = X_up v_λ + S q̇ (RBDA eq. 5.7), and X0 when world poses are wanted. Returns S q̇.
 inline Motion linkKinematics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,

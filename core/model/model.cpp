@@ -37,9 +37,9 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   JointModel j;
   j.type = spec.type;
   j.axis = spec.axis.normalized();
-  for (int k = 0; k < 3; ++k)
-    if (spec.type == JointType::Revolute && spec.placement.E == Mat3::Identity() && std::abs(j.axis[k]) == 1)
-      j.alignedAxis = k, j.axisSign = j.axis[k];
+  if (spec.type == JointType::Revolute && spec.placement.E == Mat3::Identity())
+    for (int k = 0; k < 3; ++k)
+      if (std::abs(j.axis[k]) == 1) j.alignedAxis = k, j.axisSign = j.axis[k];
   j.idx_q = m.nq;
   j.idx_v = m.nv;
   j.nq = configurationSize(spec.type);

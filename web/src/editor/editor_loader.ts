@@ -25,7 +25,7 @@ export class SceneEditorLoader {
   }
 
   /** The editor, loaded on the first call. A failed load (offline) is said in the panel; the next call retries. */
-  ready(): Promise<SceneEditor> {
+  private ready(): Promise<SceneEditor> {
     this.loading ??= import('./scene_editor').then(
       ({ SceneEditor }) => {
         this.editor = new SceneEditor(this.panel, this.openButton, this.hooks);
