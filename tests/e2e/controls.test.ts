@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, usePageHarness } from './harness';
+import { downloadText, PHONE, usePageHarness } from './harness';
 import { control, openFolder } from './gui';
 import { changedFraction, decode } from './pixels';
 
@@ -24,7 +24,7 @@ function simRate(page: Page, ms = 1500): Promise<number> {
 
 async function download(page: Page): Promise<string[]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
-  return readFileSync((await file.path())!, 'utf8').trim().split('\n');
+  return (await downloadText(file)).trim().split('\n');
 }
 
 describe('controls', () => {
@@ -254,6 +254,7 @@ describe('controls', () => {
     await page.locator('#plot-picker').selectOption({ label: 'double-pendulum/lower velocity (m/s)' });
     const dt = await page.evaluate(() => window.__featherweight!.timestep());
     const p0 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
+    const v0 = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
     for (let i = 0; i < 5; i++) await page.keyboard.press('s');
     await page.waitForFunction(() => window.__featherweight!.plotSamples() >= 4);
     const p1 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
@@ -264,7 +265,9 @@ describe('controls', () => {
     for (let k = 0; k < 3; k++) expect(vlast[k + 1]).toBeCloseTo(v[k], 6);
     const speed = Math.hypot(v[0], v[1], v[2]);
     expect(speed).toBeGreaterThan(0.05);
-    for (let k = 0; k < 3; k++) expect(Math.abs((p1[k] - p0[k]) / (5 * dt) - v[k])).toBeLessThan(0.05 * speed + 1e-3);
+    // The displacement over the five steps is their mean velocity: compare with the mean of the ends
+    // (the bob accelerates at up to ~20 m/s², so the end velocity alone differs by ~0.2 m/s).
+    for (let k = 0; k < 3; k++) expect(Math.abs((p1[k] - p0[k]) / (5 * dt) - (v0[k] + v[k]) / 2)).toBeLessThan(0.05 * speed + 2e-3);
     expect(problems).toEqual([]);
     await page.close();
   });

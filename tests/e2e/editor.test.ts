@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePageHarness } from './harness';
+import { downloadText, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 const DRAFT_KEY = 'featherweight.sceneDraft';
@@ -169,7 +169,7 @@ describe('scene editor', () => {
     await page.locator('#edit-open').click();
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#editor-panel button', { hasText: 'Download' }).click()]);
     expect(file.suggestedFilename()).toBe('simple-pendulum.json');
-    const saved = JSON.parse(readFileSync((await file.path())!, 'utf8')) as { meta: { title: string }; camera: { position: number[] } };
+    const saved = JSON.parse(await downloadText(file)) as { meta: { title: string }; camera: { position: number[] } };
     expect(saved.meta.title).toBe('Simple pendulum');
     expect(saved.camera.position).toHaveLength(3);
     // And the editor closes again from the same button.

@@ -1,10 +1,8 @@
-// One built site and one Chromium per test file, and pages that record every console error
-// and uncaught exception, opened once the simulation has run for a moment.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+// The run's one built site and one Chromium (global_setup.ts), and pages that record every
+// console error and uncaught exception, opened once the simulation has run for a moment.
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser';
-import { serveBuiltSite } from './site';
+import { connectChromium, siteUrl } from './browser';
 
 export interface DebugHandle {
   time(): number;
@@ -46,23 +44,21 @@ export const DESKTOP: Viewport = { width: 1280, height: 720 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
 export function usePageHarness(): { open(query?: string, minSimTime?: number, viewport?: Viewport): Promise<OpenedPage> } {
-  let site: Awaited<ReturnType<typeof serveBuiltSite>> | undefined;
   let browser: Browser | undefined;
+  const site = { url: '' };
 
   beforeAll(async () => {
-    mkdirSync('test-results', { recursive: true });
-    site = await serveBuiltSite();
-    browser = await launchChromium();
+    site.url = siteUrl();
+    browser = await connectChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await browser?.close(); // disconnects this file; the shared browser keeps running
   });
 
   return {
     async open(query = '', minSimTime = 0.2, viewport = DESKTOP) {
-      if (!browser || !site) throw new Error('harness not started');
+      if (!browser) throw new Error('harness not started');
       const phone = viewport.width <= 600;
       const page = await browser.newPage({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
       const problems: string[] = [];
@@ -76,4 +72,12 @@ export function usePageHarness(): { open(query?: string, minSimTime?: number, vi
       return { page, problems };
     },
   };
+}
+
+/** A download's text (the browser is shared over a connection, so it is read as a stream, not a path). */
+export async function downloadText(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

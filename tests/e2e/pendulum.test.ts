@@ -1,8 +1,7 @@
 // The deployed page, opened in headless Chromium: it loads without a console error, draws
 // something, the pendulum visibly swings, and pause + step advance by exactly one dt.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { usePageHarness } from './harness';
+import { downloadText, usePageHarness } from './harness';
 import { changedFraction, decode, luminanceSpread } from './pixels';
 
 const harness = usePageHarness();
@@ -79,7 +78,7 @@ describe('the page', () => {
     expect(await page.locator('#plot-picker option').first().textContent()).toBe('Energy (J)');
     expect(await page.locator('#plot canvas').count()).toBeGreaterThan(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
-    const text = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const text = (await downloadText(download)).trim().split('\n');
     expect(text[0]).toBe('t,kinetic,potential,total');
     expect(text.length).toBeGreaterThan(10);
     const [, kinetic, potential, total] = text[text.length - 1].split(',').map(Number);

@@ -12,5 +12,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['tests/e2e/global_setup.ts'],
   },
 });
