@@ -19,7 +19,8 @@ import { SceneEditorLoader } from './editor/editor_loader';
 import { loadEngine } from './wasm_loader';
 import { encodeSceneLink, isSceneLink } from './share/scene_link';
 import { ShareButton } from './share/share_button';
-import { sceneTextFromLink } from './share/shared_scene';
+import { GuardedEngine } from './guard/engine_guard';
+import { describeThrown, loadSceneText, sceneTextFromLinkSafely } from './guard/scene_entry';
 
 interface SceneMeta {
   title?: string;
@@ -55,15 +56,33 @@ function showMeta(meta: SceneMeta | undefined, fallbackTitle: string): void {
 
 async function main(): Promise<void> {
   byId('error-close').addEventListener('click', () => (byId('error').hidden = true));
-  let engine;
+  // Nothing that goes wrong later may pass unsaid: an error anywhere is shown, the page goes on.
+  window.addEventListener('error', (event) => showError(`Something went wrong: ${event.message}`));
+  window.addEventListener('unhandledrejection', (event) => showError(`Something went wrong: ${describeThrown(event.reason)}`));
+  // Every call into the engine goes through the guard: a trap or an escaped exception is said,
+  // and a fresh module runs the last scene again (web/src/guard/engine_guard.ts).
+  let guard: GuardedEngine;
+  let engineFailure = '';
   try {
-    engine = await loadEngine();
+    guard = await GuardedEngine.start({
+      create: loadEngine,
+      onFailure: (failure) => {
+        if (failure.restarting) engineFailure = failure.message;
+        showError(failure.message);
+      },
+      // The scene runs again from its start; with none to bring back, the default scene opens.
+      onRestarted: async (text) => {
+        if (text !== null) sceneRuns(JSON.parse(text) as SceneObject, 'Restarted scene');
+        else await openScene(DEFAULT_SCENE);
+        showError(`${engineFailure}\n${text !== null ? 'The engine was restarted.' : 'The engine was restarted with the default scene.'}`);
+      },
+    });
   } catch (error) {
     byId('loading').hidden = true;
     showError(`The physics engine (WebAssembly) could not be loaded: ${String(error)}`);
     return;
   }
-  const sim = new engine.Simulation();
+  const { engine, sim } = guard;
   const canvas = byId<HTMLCanvasElement>('view');
   const renderer = new Renderer(canvas);
   const poses = poseView(engine, sim);
@@ -133,13 +152,24 @@ async function main(): Promise<void> {
 
   // Loads scene text: '' when it runs, else the loader's message; the previous scene keeps running.
   function loadScene(text: string, origin: string): string {
-    const error = sim.load(text);
+    try {
+      return runSceneText(text, origin);
+    } catch (error) {
+      return `The scene could not be loaded: ${describeThrown(error)}`;
+    }
+  }
+  function runSceneText(text: string, origin: string): string {
+    const error = loadSceneText(sim, text);
     if (error !== '') return error;
-    const doc = JSON.parse(text) as SceneObject;
+    sceneRuns(JSON.parse(text) as SceneObject, origin);
+    return '';
+  }
+
+  /** The engine runs `doc` now, from its start: the page shows it. */
+  function sceneRuns(doc: SceneObject, origin: string): void {
     renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
     sceneLoaded(doc, false);
-    return '';
   }
 
   // A gallery scene by file name: '' when it runs, else why not (the previous scene keeps running).
@@ -209,7 +239,7 @@ async function main(): Promise<void> {
   new ShareButton(byId('share'), byId('share-status'), byId<HTMLInputElement>('share-field'), shareLink);
   /** Runs the scene a link carries: '' when it runs, else why not (the running scene stays). */
   function openSceneLink(fragment: string): string {
-    const shared = sceneTextFromLink(fragment);
+    const shared = sceneTextFromLinkSafely(fragment);
     if ('error' in shared) return shared.error;
     const error = loadScene(shared.text, 'Shared link');
     return error === '' ? '' : `Shared link: ${error}`;
@@ -322,7 +352,18 @@ async function main(): Promise<void> {
 
   byId('loading').hidden = true;
   let last = performance.now();
+  let frameFailed = false; // said once, not sixty times a second
   const frame = (now: number) => {
+    requestAnimationFrame(frame); // first: a frame that throws must not end the loop
+    try {
+      drawFrame(now);
+      frameFailed = false;
+    } catch (error) {
+      if (!frameFailed) showError(`Drawing the scene failed: ${describeThrown(error)}`);
+      frameFailed = true;
+    }
+  };
+  const drawFrame = (now: number) => {
     const wallSeconds = (now - last) / 1000;
     last = now;
     loop.frame(wallSeconds);
@@ -335,7 +376,6 @@ async function main(): Promise<void> {
     plots.sample(sim.time());
     renderer.render();
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv(), sim.contactCount());
-    requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 }

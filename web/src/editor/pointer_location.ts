@@ -60,14 +60,20 @@ export function locateLineColumn(text: string, line: number, column: number): Te
 }
 
 const SYNTAX_ERROR = /not valid JSON at line (\d+), column (\d+)/;
+const PAGE_PLACE = /^line (\d+), column (\d+): /; // the page's own checks (nesting depth)
 const POINTER_PREFIX = /^(\/.*?): /; // up to the first ": "
 
 /** Where a loader message points in the text it was about, or null if it names no place. */
 export function locateMessage(text: string, message: string): TextLocation | null {
   const syntax = SYNTAX_ERROR.exec(message);
-  if (syntax) return locateLineColumn(text, Number(syntax[1]), Number(syntax[2]));
+  const place = syntax ?? PAGE_PLACE.exec(message);
+  if (place) return locateLineColumn(text, Number(place[1]), Number(place[2]));
   const prefix = POINTER_PREFIX.exec(message);
   if (!prefix) return null;
-  // The loader writes the whole document as "/" (RFC 6901 would read it as the member "").
-  return locatePointer(text, prefix[1] === '/' ? '' : prefix[1]);
+  try {
+    // The loader writes the whole document as "/" (RFC 6901 would read it as the member "").
+    return locatePointer(text, prefix[1] === '/' ? '' : prefix[1]);
+  } catch {
+    return null; // a text too deep for the recursive tree parser: the message alone says it
+  }
 }

@@ -6,6 +6,7 @@
 // Whether the scene is valid physics is for the engine's loader to say (sim.load).
 import { Unzlib, zlibSync } from 'fflate';
 import { parse as parseLenient, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonDepthProblem } from '../guard/json_depth';
 
 export const SCENE_LINK_PREFIX = '#scene=';
 /** The link format this page writes and reads. */
@@ -154,6 +155,8 @@ export function adler32(bytes: Uint8Array): number {
 
 /** What keeps the text from being a scene document, or '' (its physics is the loader's business). */
 function sceneProblem(text: string): string {
+  const tooDeep = jsonDepthProblem(text); // before any recursive parser sees it
+  if (tooDeep) return tooDeep;
   let value: unknown;
   try {
     value = JSON.parse(text);
