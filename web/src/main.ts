@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       onRestarted: async (text) => {
         if (text !== null) sceneRuns(JSON.parse(text) as SceneObject, 'Restarted scene');
         else await openScene(DEFAULT_SCENE);
-        showError(`${engineFailure}\n${text !== null ? 'The engine was restarted.' : 'The engine was restarted with the default scene.'}`);
+        showError(`${engineFailure}\n${text !== null ? 'It runs again; the last scene that ran starts from its beginning.' : 'It runs again, with the default scene.'}`);
       },
     });
   } catch (error) {

@@ -66,7 +66,9 @@ export class GuardedEngine {
 
   private failed(method: string, error: unknown): unknown {
     const moduleBroken = isWasmFailure(error);
-    const what = error instanceof Error && error.message ? error.message : String(error);
+    const what = error instanceof WebAssembly.RuntimeError ? `trap: ${error.message}`
+      : moduleBroken ? 'an internal exception escaped the engine'
+      : error instanceof Error && error.message ? error.message : String(error);
     if (!moduleBroken) {
       this.options.onFailure({ message: `The engine refused a call (${method}): ${what}`, restarting: false });
       return safeResult(method, `the engine refused the call: ${what}`);
@@ -77,7 +79,7 @@ export class GuardedEngine {
       // A failure inside load() is the new scene's; the scene that ran is not to blame.
       if (method === 'load') this.restartedScene = null;
       this.options.onFailure({
-        message: `The physics engine failed inside ${method} (${what}). It is being restarted; the last scene that ran starts again.`,
+        message: `The physics engine failed inside ${method} (${what}). It is being restarted.`,
         restarting: true,
       });
       void this.restart();
