@@ -115,7 +115,7 @@ describe('the engine guard', () => {
     expect(() => guard.sim.step(1)).not.toThrow();
     expect(failures).toHaveLength(1);
     expect(failures[0].restarting).toBe(true);
-    expect(failures[0].message).toMatch(/failed inside step \(unreachable\)/);
+    expect(failures[0].message).toMatch(/failed inside step \(trap: unreachable\)/);
     expect(guard.sim.load('scene B')).toMatch(/restarting/); // refused while restarting, not lost silently
     state.trap = false;
     await vi_waitFor(() => restarted === 1);
