@@ -35,14 +35,21 @@ class Simulation {
       return "";
     } catch (const fw::SceneError& e) {
       return e.what();
+    } catch (const std::bad_alloc&) {
+      return "/: the scene needs more memory than the page has";
+    } catch (const std::exception& e) {  // the loader makes every failure a SceneError; a last resort
+      return std::string("/: the scene could not be loaded: ") + e.what();
     }
   }
 
   void reset() { if (world_) world_->reset(); }
+  // Stops early once the world reports it cannot go on (stepError()).
   void step(int count) {
     if (!world_) return;
-    for (int i = 0; i < count; ++i) world_->step();
+    for (int i = 0; i < count && world_->stepError().empty(); ++i) world_->step();
   }
+  // '' while the world steps; otherwise why it stopped (blew up, or RK45 could not advance).
+  std::string stepError() const { return world_ ? world_->stepError() : ""; }
   double time() const { return world_ ? world_->time() : 0; }
   double timestep() const { return world_ ? world_->settings().timestep : 0; }
 
@@ -179,6 +186,7 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("load", &Simulation::load)
       .function("reset", &Simulation::reset)
       .function("step", &Simulation::step)
+      .function("stepError", &Simulation::stepError)
       .function("time", &Simulation::time)
       .function("timestep", &Simulation::timestep)
       .function("bodyCount", &Simulation::bodyCount)

@@ -11,8 +11,13 @@ export interface Simulation {
   load(sceneJson: string): string;
   /** Back to the scene's initial state (time 0). */
   reset(): void;
-  /** Advance by `count` fixed steps of timestep(). */
+  /** Advance by `count` fixed steps of timestep(); stops early once stepError() is not ''. */
   step(count: number): void;
+  /**
+   * '' while the world steps; otherwise why it stopped (the state blew up, or RK45 could not
+   * advance within its substep budget). Steps do nothing then until reset() or load().
+   */
+  stepError(): string;
   time(): number;
   timestep(): number;
 

@@ -1,7 +1,8 @@
 // fw-sim: runs a scene headless and writes the trajectory as CSV.
 //   fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]
 //          [--tolerance TOL] [--dynamics aba|crba] [--csv FILE] [--every N]
-// Exit status: 0 done, 2 bad scene or option, 3 the state blew up (NaN or infinity).
+// Exit status: 0 done, 2 bad scene or option, 3 the world stopped: the state blew up (NaN or
+// infinity in a state, pose or speed) or RK45 could not advance.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "scene/json_cursor.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
 
@@ -42,11 +44,14 @@ double positiveNumber(const std::string& option, const std::string& text) {
   try {
     size_t used = 0;
     const double x = std::stod(text, &used);
-    if (used == text.size() && std::isfinite(x) && x > 0) return x;
+    if (used == text.size() && std::isfinite(x) && x > 0 && x <= fw::kMaxSceneNumber) return x;
   } catch (const std::exception&) {
   }
-  badOption(option + " expects a positive number, got \"" + text + "\"");
+  badOption(option + " expects a positive number up to 1e15, got " + fw::quoteInput(text));
 }
+
+// The most steps one run may take (about a day of wall time at the fastest step).
+constexpr long kMaxSteps = 1'000'000'000'000;
 
 Options parseOptions(int argc, char** argv) {
   Options o;
@@ -66,25 +71,25 @@ Options parseOptions(int argc, char** argv) {
     } else if (arg == "--integrator") {
       o.integrator = value();
       if (*o.integrator != "semi-implicit-euler" && *o.integrator != "rk4" && *o.integrator != "rk45")
-        badOption("--integrator must be semi-implicit-euler, rk4 or rk45, got \"" + *o.integrator + "\"");
+        badOption("--integrator must be semi-implicit-euler, rk4 or rk45, got " + fw::quoteInput(*o.integrator));
     } else if (arg == "--tolerance") {
       o.tolerance = positiveNumber(arg, value());
     } else if (arg == "--dynamics") {
       o.dynamics = value();
       if (*o.dynamics != "aba" && *o.dynamics != "crba")
-        badOption("--dynamics must be aba or crba, got \"" + *o.dynamics + "\"");
+        badOption("--dynamics must be aba or crba, got " + fw::quoteInput(*o.dynamics));
     } else if (arg == "--csv") {
       o.csvPath = value();
     } else if (arg == "--every") {
       const double n = positiveNumber(arg, value());
       if (n != std::floor(n)) badOption("--every expects a whole number");
-      o.every = long(n);
+      o.every = long(n);  // ≤ 1e15: positiveNumber's bound
     } else if (!arg.empty() && arg[0] == '-') {
-      badOption("unknown option " + arg);
+      badOption("unknown option " + fw::quoteInput(arg));
     } else if (o.scenePath.empty()) {
       o.scenePath = arg;
     } else {
-      badOption("only one scene file, got \"" + o.scenePath + "\" and \"" + arg + "\"");
+      badOption("only one scene file, got " + fw::quoteInput(o.scenePath) + " and " + fw::quoteInput(arg));
     }
   }
   if (o.scenePath.empty()) badOption("no scene file given");
@@ -93,19 +98,28 @@ Options parseOptions(int argc, char** argv) {
 
 // CSV header: t, per joint ARTICULATION/LINK.q and .qd (multi-DoF: .q0 … and .qd0 …; quaternions
 // as w, x, y, z), then the energies.
+// A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote or line break.
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 std::string csvHeader(const fw::World& world) {
   const fw::Model& m = world.model();
   std::string header = "t";
   for (int link = 0; link < m.nlinks; ++link) {
     const fw::JointModel& j = m.joints[link];
     const std::string name = world.visuals()[link].name;
-    for (int k = 0; k < j.nq; ++k) header += "," + name + (j.nq == 1 ? ".q" : ".q" + std::to_string(k));
-    for (int k = 0; k < j.nv; ++k) header += "," + name + (j.nv == 1 ? ".qd" : ".qd" + std::to_string(k));
+    for (int k = 0; k < j.nq; ++k) header += "," + csvField(name + (j.nq == 1 ? ".q" : ".q" + std::to_string(k)));
+    for (int k = 0; k < j.nv; ++k) header += "," + csvField(name + (j.nv == 1 ? ".qd" : ".qd" + std::to_string(k)));
   }
   return header + ",kinetic,potential,total";
 }
 
-void writeRow(std::ostream& out, fw::World& world) {
+// t is written as n·dt: the world's own clock adds dt each step and drifts by rounding.
+void writeRow(std::ostream& out, fw::World& world, double t) {
   const fw::Model& m = world.model();
   const fw::State& s = world.state();
   char buffer[40];
@@ -113,7 +127,7 @@ void writeRow(std::ostream& out, fw::World& world) {
     std::snprintf(buffer, sizeof buffer, "%.17g", x);
     out << buffer;
   };
-  put(s.t);
+  put(t);
   for (int link = 0; link < m.nlinks; ++link) {
     const fw::JointModel& j = m.joints[link];
     for (int k = 0; k < j.nq; ++k) out << ',', put(s.q[j.idx_q + k]);
@@ -143,13 +157,29 @@ int main(int argc, char** argv) {
   try {
     fw::SceneDescription scene = fw::parseScene(text.str());
     // Command-line options override the scene's own settings.
-    if (options.timestep) scene.world.timestep = *options.timestep;
-    if (options.integrator) scene.world.integrator = *options.integrator;
+    if (options.timestep) {
+      if (*options.timestep < fw::kMinTimestep || *options.timestep > fw::kMaxTimestep)
+        badOption("--dt must lie between 1e-6 s and 0.1 s");
+      scene.world.timestep = *options.timestep;
+    }
+    // The integrator chooses the stepping as the scene's own field does (semi-implicit Euler:
+    // realtime; rk4, rk45: accurate); the builder then refuses what that stepping cannot run.
+    if (options.integrator) {
+      scene.world.integrator = *options.integrator;
+      scene.world.stepping = *options.integrator == "semi-implicit-euler" ? "realtime" : "accurate";
+    }
     if (options.dynamics) scene.world.dynamics = *options.dynamics;
     if (options.tolerance) scene.world.absoluteTolerance = scene.world.relativeTolerance = *options.tolerance;
     world.emplace(fw::buildWorld(scene));
   } catch (const fw::SceneError& e) {
     std::cerr << options.scenePath << ": " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {  // the loader turns every failure into a SceneError; a last resort
+    std::cerr << options.scenePath << ": the scene could not be loaded: " << e.what() << "\n";
+    return kBadInput;
+  }
+  if (options.tolerance && *options.tolerance < fw::kMinTolerance) {
+    std::cerr << "fw-sim: --tolerance below 1e-14 cannot be met in double precision\n";
     return kBadInput;
   }
 
@@ -165,24 +195,34 @@ int main(int argc, char** argv) {
     }
     csv = &csvFile;
   }
+  // The run ends exactly at the duration: it must be a whole number of time steps.
+  const double dt = world->settings().timestep;
+  const double stepCount = options.duration / dt;
+  if (stepCount > double(kMaxSteps)) {
+    std::cerr << "fw-sim: --duration " << options.duration << " s at dt = " << dt << " s is more than 1e12 steps\n";
+    return kBadInput;
+  }
+  const long steps = std::lround(stepCount);
+  if (steps < 1 || std::abs(stepCount - double(steps)) > 1e-9 * stepCount) {
+    std::cerr << "fw-sim: the duration " << options.duration << " s is not a whole number of time steps of " << dt
+              << " s (choose --duration or --dt so that it is)\n";
+    return kBadInput;
+  }
   if (csv) {
     *csv << csvHeader(*world) << '\n';
-    writeRow(*csv, *world);
+    writeRow(*csv, *world, 0);
   }
 
-  const double dt = world->settings().timestep;
-  const long steps = std::lround(options.duration / dt);
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
   for (long n = 1; n <= steps; ++n) {
     world->step();
-    if (const int bad = world->firstNonFiniteJoint(); bad >= 0) {
-      std::cerr << "fw-sim: the state blew up at t = " << world->time() << " s: joint "
-                << world->visuals()[bad].name << " is no longer finite\n";
+    if (!world->stepError().empty()) {
+      std::cerr << "fw-sim: " << world->stepError() << "\n";
       status = kBlewUp;
       break;
     }
-    if (csv && n % options.every == 0) writeRow(*csv, *world);
+    if (csv && (n % options.every == 0 || n == steps)) writeRow(*csv, *world, double(n) * dt);  // the final state always
   }
   const double wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -12,6 +12,7 @@ constexpr size_t kMaxHullPoints = 64;
 // inside the polygon (2D gift wrapping in the face plane).
 std::vector<int> convexPolygon(const std::vector<Eigen::Vector3d>& p, std::vector<int> onPlane, const Eigen::Vector3d& n,
                                double eps) {
+  if (onPlane.size() < 3) return {};  // no polygon (and the chain below needs at least one point)
   Eigen::Vector3d u = (std::abs(n.x()) < 0.57 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY()).cross(n).normalized();
   const Eigen::Vector3d v = n.cross(u);
   auto x = [&](int i) { return Eigen::Vector2d(p[size_t(i)].dot(u), p[size_t(i)].dot(v)); };
@@ -48,7 +49,12 @@ std::shared_ptr<const ConvexHullData> buildConvexHull(const std::vector<Eigen::V
   if (points.size() < 4) return fail("a convex hull needs at least 4 points that are not all in one plane");
   if (points.size() > kMaxHullPoints) return fail("a convex hull takes at most 64 points");
   double extent = 0;
-  for (const auto& p : points) extent = std::max(extent, p.cwiseAbs().maxCoeff());
+  for (const auto& p : points) {
+    if (!p.allFinite()) return fail("hull points must be finite numbers");
+    extent = std::max(extent, p.cwiseAbs().maxCoeff());
+  }
+  // Cross products of differences must not overflow: |p| ≤ 1e150 keeps them below 1e301.
+  if (extent > 1e150) return fail("hull points are too far from the shape frame");
   const double eps = 1e-9 * std::max(extent, 1e-6);
   // Every supporting plane through three points is a face plane (brute force: hulls here are
   // small, and this cannot fail on degenerate input the way incremental hulls can).
@@ -58,7 +64,7 @@ std::shared_ptr<const ConvexHullData> buildConvexHull(const std::vector<Eigen::V
     for (size_t j = i + 1; j < n; ++j)
       for (size_t k = j + 1; k < n; ++k) {
         Eigen::Vector3d normal = (points[j] - points[i]).cross(points[k] - points[i]);
-        if (normal.norm() < eps * std::max(extent, 1e-6)) continue;
+        if (!normal.allFinite() || normal.norm() < eps * std::max(extent, 1e-6)) continue;
         normal.normalize();
         int above = 0, below = 0;
         for (const auto& p : points) {
@@ -74,8 +80,10 @@ std::shared_ptr<const ConvexHullData> buildConvexHull(const std::vector<Eigen::V
         std::vector<int> onPlane;
         for (size_t m = 0; m < n; ++m)
           if (std::abs(normal.dot(points[m] - points[i])) <= eps * 10) onPlane.push_back(int(m));
+        std::vector<int> face = convexPolygon(points, onPlane, normal, eps);
+        if (face.size() < 3) continue;  // a sliver the tolerance could not resolve into a polygon
         hull->faceNormals.push_back(normal);
-        hull->faces.push_back(convexPolygon(points, onPlane, normal, eps));
+        hull->faces.push_back(std::move(face));
       }
   if (hull->faces.size() < 4) return fail("a convex hull needs at least 4 points that are not all in one plane");
   // Keep only the points that are corners of some face, renumbered.

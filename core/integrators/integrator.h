@@ -25,7 +25,12 @@ struct IntegratorStats {
   long rejected = 0;               // RK45 substeps retried with a smaller step
   long derivativeEvaluations = 0;  // forward-dynamics evaluations
   long minStepHits = 0;            // RK45 substeps accepted at minStep although too inaccurate
+  long stalls = 0;                 // RK45 calls that gave up short of the step's end (kMaxSubsteps)
 };
+
+// The most RK45 substeps one advance may take: past it the call returns short of the step's end
+// and counts a stall, so an impossible tolerance or a stiff world reports instead of spinning.
+inline constexpr long kMaxSubsteps = 20000;
 
 // Advances state by exactly dt with the loads held constant.
 void advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,

@@ -4,6 +4,7 @@
 // Stages combine chart rates at the substep's start (Runge–Kutta–Munthe-Kaas, as in rk4.cpp).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "integrators/steppers.h"
 #include "model/configuration.h"
@@ -52,8 +53,16 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
   const double maxStep = settings.maxStep > 0 ? std::min(settings.maxStep, dt) : dt;
   double h = data.adaptiveStep > 0 ? std::min(data.adaptiveStep, maxStep) : maxStep;
   bool haveFirstStage = false;  // FSAL: the last stage of an accepted substep is the next first
+  long substeps = 0;
 
   while (state.t < tEnd) {
+    if (++substeps > kMaxSubsteps) {
+      ++stats.stalls;
+      break;
+    }
+    // The smallest step that still moves t: minStep, but never below a few ulps of t.
+    const double floorStep = std::max(settings.minStep, 8 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(state.t)));
+    h = std::max(h, floorStep);
     const double remaining = tEnd - state.t;
     const bool last = h >= remaining * (1 - 1e-12);
     const double step = last ? remaining : h;
@@ -91,7 +100,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     }
     const double err = errorNorm(model, data, state, settings);
     const double factor = err == 0 ? 5.0 : std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0);
-    const bool atMinimum = step <= settings.minStep;
+    const bool atMinimum = step <= floorStep;
     if (err <= 1 || atMinimum) {
       if (err > 1) ++stats.minStepHits;
       ++stats.accepted;
@@ -103,13 +112,13 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       chartVelocity(model, state.q, data.dq, V[0], K[0]);
       haveFirstStage = true;
       // Remember the controller's choice, not a shortened final piece.
-      if (!last || step == h) h = std::min(step * factor, maxStep);
+      if (!last || step == h) h = std::clamp(step * factor, floorStep, maxStep);
     } else {
       ++stats.rejected;
       state.q = data.q0;
       state.v = data.v0;
       haveFirstStage = true;  // the first stage of this substep is still valid
-      h = std::max(step * factor, settings.minStep);
+      h = std::max(step * factor, floorStep);
     }
   }
   normalizeConfiguration(model, state.q);

@@ -1,6 +1,7 @@
 #include "scene/json_cursor.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace fw {
 namespace {
@@ -22,6 +23,39 @@ std::string escapePointerToken(std::string_view token) {
     else out += c;
   }
   return out;
+}
+
+std::string quoteInput(std::string_view text, size_t limit) {
+  auto byte = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  std::string out = "\"";
+  size_t characters = 0;
+  char escaped[16];
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned c = byte(i);
+    const bool continuation = (c & 0xC0) == 0x80;
+    if (!continuation && characters++ == limit) {
+      out += "…";
+      break;
+    }
+    // Bidirectional controls U+200E/F, U+202A–E, U+2066–9: E2 80 8E/8F, E2 80 AA–AE, E2 81 A6–A9.
+    const unsigned b1 = byte(i + 1), b2 = byte(i + 2);
+    const bool bidi = c == 0xE2 && ((b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) ||
+                                    (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9));
+    if (bidi) {
+      std::snprintf(escaped, sizeof escaped, "\\u%04X", 0x2000u + ((b1 & 0x3Fu) << 6) + (b2 & 0x3Fu));
+      out += escaped;
+      i += 2;
+    } else if (c < 0x20 || c == 0x7F) {
+      std::snprintf(escaped, sizeof escaped, "\\u%04X", c);
+      out += escaped;
+    } else if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
 }
 
 void JsonCursor::expectObject() const {
@@ -73,7 +107,21 @@ double JsonCursor::number() const {
   if (!value_.is_number()) fail(std::string("expected a number, got ") + typeName(value_));
   const double x = value_.get<double>();
   if (!std::isfinite(x)) fail("expected a finite number");
+  if (std::abs(x) > kMaxSceneNumber) fail("numbers in a scene lie within ±1e15, got " + nlohmann::json(x).dump());
   return x;
+}
+
+long long JsonCursor::integer(long long lo, long long hi) const {
+  const std::string range = "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  if (!value_.is_number_integer()) fail(range + ", got " + (value_.is_number() ? nlohmann::json(value_).dump() : typeName(value_)));
+  if (value_.is_number_unsigned()) {
+    const auto u = value_.get<unsigned long long>();
+    if (hi < 0 || u > static_cast<unsigned long long>(hi)) fail(range + ", got " + std::to_string(u));
+    return static_cast<long long>(u);
+  }
+  const auto n = value_.get<long long>();
+  if (n < lo || n > hi) fail(range + ", got " + std::to_string(n));
+  return n;
 }
 
 double JsonCursor::number(std::string_view key, double fallback) const {
@@ -123,7 +171,7 @@ std::string JsonCursor::oneOf(std::initializer_list<std::string_view> choices) c
     if (c == s) return s;
     list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
   }
-  fail("\"" + s + "\" is not one of " + list);
+  fail(quoteInput(s) + " is not one of " + list);
 }
 
 }  // namespace fw

@@ -42,6 +42,8 @@ class JsonCursor {
   // A field the format defines but this build cannot honour yet.
   void rejectIfPresent(std::string_view key, std::string_view why) const;
 
+  // Every number of a scene is finite and within ±kMaxSceneNumber (docs/security.md); tighter
+  // ranges are checked where the quantity is known.
   double number() const;
   double number(std::string_view key, double fallback) const;
   double positiveNumber() const;
@@ -51,13 +53,23 @@ class JsonCursor {
   bool boolean(std::string_view key, bool fallback) const;
   Eigen::Vector3d vector3() const;
   std::string oneOf(std::initializer_list<std::string_view> choices) const;
+  // A whole number in [lo, hi], range-checked as a 64-bit integer (4294967297 is not 1).
+  long long integer(long long lo, long long hi) const;
 
  private:
   const nlohmann::json& value_;
   std::string path_;
 };
 
+// The largest magnitude of any number in a scene: beyond it products of lengths, masses and
+// speeds overflow or lose every digit.
+constexpr double kMaxSceneNumber = 1e15;
+
 // JSON Pointer escaping of one reference token: '~' → "~0", '/' → "~1".
 std::string escapePointerToken(std::string_view token);
+
+// A string from the input, fit to be echoed in a message: in quotes, control and bidirectional
+// formatting characters escaped, cut at `limit` characters with an ellipsis.
+std::string quoteInput(std::string_view text, size_t limit = 60);
 
 }  // namespace fw

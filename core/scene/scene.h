@@ -18,6 +18,14 @@ namespace fw {
 inline constexpr const char* kSceneFormat = "featherweight-scene";
 inline constexpr int kSceneVersion = 1;
 
+// Input limits (docs/security.md). Besides these, every number lies within ±kMaxSceneNumber.
+inline constexpr int kMaxJsonDepth = 64;          // nesting of objects and arrays
+inline constexpr double kMinTimestep = 1e-6;      // s
+inline constexpr double kMaxTimestep = 0.1;       // s
+inline constexpr double kMaxGravity = 1000;       // m/s², 100 g
+inline constexpr double kMinTolerance = 1e-14;    // RK45: tighter cannot be met in double precision
+inline constexpr double kMaxShapeExtent = 1e5;    // m: sizes, radii, hull points, positions of shapes
+
 struct Pose {
   Eigen::Vector3d position{0, 0, 0};
   Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();

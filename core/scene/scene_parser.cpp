@@ -125,7 +125,10 @@ Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& mate
     s.type = ShapeType::ConvexHull;
     const JsonCursor list = c["points"];
     std::vector<Eigen::Vector3d> points;
-    for (size_t i = 0; i < list.size(); ++i) points.push_back(list[i].vector3());
+    for (size_t i = 0; i < list.size(); ++i) {
+      points.push_back(list[i].vector3());
+      if (points.back().cwiseAbs().maxCoeff() > kMaxShapeExtent) list[i].fail("hull points lie within ±1e5 m of the shape frame");
+    }
     std::string error;
     s.hull = buildConvexHull(points, &error);
     if (!s.hull) list.fail(error);
@@ -141,11 +144,19 @@ Shape shapeFrom(const JsonCursor& c, const std::map<std::string, Material>& mate
   }
 #undef FW_COMMON_SHAPE_FIELDS
   if (c.has("position")) s.position = c["position"].vector3();
+  // Shapes stay within kMaxShapeExtent: beyond it the contact arithmetic loses every digit.
+  auto withinExtent = [&](const char* field, double x) {
+    if (std::abs(x) > kMaxShapeExtent) c[field].fail("shape sizes and positions lie within ±1e5 m, got " + nlohmann::json(x).dump());
+  };
+  for (int i = 0; i < 3; ++i) withinExtent("position", s.position(i));
+  if (s.type == ShapeType::Box) for (int i = 0; i < 3; ++i) withinExtent("size", s.size(i));
+  if (s.type == ShapeType::Sphere || s.type == ShapeType::Capsule || s.type == ShapeType::Cylinder) withinExtent("radius", s.radius);
+  if (s.type == ShapeType::Capsule || s.type == ShapeType::Cylinder) withinExtent("length", s.length);
   s.orientation = orientationFrom(c);
   if (c.has("material")) {
     const JsonCursor m = c["material"];
     auto it = materials.find(m.string());
-    if (it == materials.end()) m.fail("no material named \"" + m.string() + "\" in /materials");
+    if (it == materials.end()) m.fail("no material named " + quoteInput(m.string()) + " in /materials");
     s.density = it->second.density;
     s.friction = it->second.friction;
     s.restitution = it->second.restitution;
@@ -302,12 +313,12 @@ ArticulationDescription articulationFrom(const JsonCursor& c,
     LinkDescription link;
     link.path = l.path();
     link.name = checkedName(l["name"]);
-    if (indexOf.count(link.name)) l["name"].fail("duplicate link name \"" + link.name + "\"");
+    if (indexOf.count(link.name)) l["name"].fail("duplicate link name " + quoteInput(link.name));
     if (l.has("parent") && !l["parent"].value().is_null()) {
       const JsonCursor p = l["parent"];
       auto it = indexOf.find(p.string());
       if (it == indexOf.end())
-        p.fail("no earlier link named \"" + p.string() + "\" (list parents before their children)");
+        p.fail("no earlier link named " + quoteInput(p.string()) + " (list parents before their children)");
       link.parent = it->second;
     } else if (i > 0) {
       l.fail("only the first link may be the root: give \"parent\"");
@@ -371,10 +382,14 @@ WorldDescription worldFrom(const JsonCursor& c) {
   c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
                "maxStep", "solver", "jointCorrection"});
   WorldDescription w;
-  if (c.has("gravity")) w.gravity = c["gravity"].vector3();
+  if (c.has("gravity")) {
+    w.gravity = c["gravity"].vector3();
+    if (w.gravity.norm() > kMaxGravity) c["gravity"].fail("gravity above 1000 m/s² (100 g) is not meaningful here");
+  }
   if (c.has("timestep")) {
     w.timestep = c["timestep"].positiveNumber();
-    if (w.timestep > 0.1) c["timestep"].fail("timestep above 0.1 s is not meaningful here");
+    if (w.timestep > kMaxTimestep || w.timestep < kMinTimestep)
+      c["timestep"].fail("the time step must lie between 1e-6 s and 0.1 s, got " + nlohmann::json(w.timestep).dump());
   }
   if (c.has("integrator")) w.integrator = c["integrator"].oneOf({"semi-implicit-euler", "rk4", "rk45"});
   if (c.has("dynamics")) w.dynamics = c["dynamics"].oneOf({"aba", "crba"});
@@ -393,13 +408,7 @@ WorldDescription worldFrom(const JsonCursor& c) {
     s.allowOnly({"iterations", "positionIterations", "restitutionThreshold", "slop", "positionCorrection",
                  "speculativeMargin", "warmStarting", "frictionModel", "tolerance", "sleep", "restitutionLaw"});
     SolverSettings& o = w.solver;
-    auto count = [&](const char* key, int fallback) {
-      if (!s.has(key)) return fallback;
-      const JsonCursor n = s[key];
-      if (!n.value().is_number_integer() || n.value().get<int>() < 1 || n.value().get<int>() > 1000)
-        n.fail("expected an integer from 1 to 1000");
-      return n.value().get<int>();
-    };
+    auto count = [&](const char* key, int fallback) { return s.has(key) ? int(s[key].integer(1, 1000)) : fallback; };
     o.velocityIterations = count("iterations", o.velocityIterations);
     o.positionIterations = count("positionIterations", o.positionIterations);
     if (s.has("restitutionThreshold")) o.restitutionThreshold = s["restitutionThreshold"].nonNegativeNumber();
@@ -428,18 +437,16 @@ WorldDescription worldFrom(const JsonCursor& c) {
     j.allowOnly({"tolerance", "iterations", "maxSpeed"});
     if (j.has("tolerance")) w.joints.tolerance = j["tolerance"].positiveNumber();
     if (j.has("maxSpeed")) w.joints.maxSpeed = j["maxSpeed"].positiveNumber();
-    if (j.has("iterations")) {
-      const JsonCursor n = j["iterations"];
-      if (!n.value().is_number_integer() || n.value().get<int>() < 1 || n.value().get<int>() > 10000)
-        n.fail("expected an integer from 1 to 10000");
-      w.joints.iterations = n.value().get<int>();
-    }
+    if (j.has("iterations")) w.joints.iterations = int(j["iterations"].integer(1, 10000));
   }
   if (c.has("tolerance")) {
     const JsonCursor t = c["tolerance"];
     t.allowOnly({"absolute", "relative"});
     w.absoluteTolerance = t.has("absolute") ? t["absolute"].positiveNumber() : w.absoluteTolerance;
     w.relativeTolerance = t.has("relative") ? t["relative"].positiveNumber() : w.relativeTolerance;
+    for (const char* key : {"absolute", "relative"})
+      if (t.has(key) && t[key].number() < kMinTolerance)
+        t[key].fail("a tolerance below 1e-14 cannot be met in double precision (machine epsilon is 2.2e-16)");
   }
   if (c.has("minStep")) w.minStep = c["minStep"].positiveNumber();
   if (c.has("maxStep")) w.maxStep = c["maxStep"].positiveNumber();
@@ -498,11 +505,11 @@ void checkMeta(const JsonCursor& meta, const nlohmann::json& document,
           {"energy", "momentum", "joint.q", "joint.qd", "body.position", "body.velocity"});
       if (q.starts_with("joint.")) {
         const std::string j = p["joint"].string();
-        if (!jointNames.count(j)) p["joint"].fail("no joint named \"" + j + "\" (use \"articulation/link\")");
+        if (!jointNames.count(j)) p["joint"].fail("no joint named " + quoteInput(j) + " (use \"articulation/link\")");
       }
       if (q.starts_with("body.")) {
         const std::string b = p["body"].string();
-        if (!jointNames.count(b)) p["body"].fail("no body named \"" + b + "\" (use \"articulation/link\" or a body's name)");
+        if (!jointNames.count(b)) p["body"].fail("no body named " + quoteInput(b) + " (use \"articulation/link\" or a body's name)");
       }
       if (p.has("label")) p["label"].string();
     }
@@ -520,8 +527,12 @@ void checkMeta(const JsonCursor& meta, const nlohmann::json& document,
       } catch (const nlohmann::json::exception&) {
         path.fail("not a JSON Pointer (RFC 6901)");
       }
-      if (!document.contains(pointer) || !document.at(pointer).is_number())
-        path.fail("must point at a number in this scene");
+      bool pointsAtNumber = false;
+      try {
+        pointsAtNumber = document.contains(pointer) && document.at(pointer).is_number();
+      } catch (const nlohmann::json::exception&) {  // an array index past any size_t (out_of_range.404)
+      }
+      if (!pointsAtNumber) path.fail("must point at a number in this scene");
       const double lo = s["min"].number(), hi = s["max"].number();
       if (!(lo < hi)) s["max"].fail("max must be larger than min");
       if (s.has("step")) s["step"].positiveNumber();
@@ -560,7 +571,7 @@ ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::st
   for (const char* side : {"a", "b"}) {
     const std::string name = c[side].string();
     if (name != "world" && !names.count(name))
-      c[side].fail("no body or link named \"" + name + "\" (links are named \"articulation/link\"; the ground is \"world\")");
+      c[side].fail("no body or link named " + quoteInput(name) + " (links are named \"articulation/link\"; the ground is \"world\")");
     (side[0] == 'a' ? d.a : d.b) = name;
   }
   if (d.a == d.b) c["b"].fail("a constraint joins two different bodies");
@@ -597,13 +608,27 @@ ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::st
 SceneDescription parseScene(std::string_view jsonText) {
   nlohmann::json document;
   try {
-    document = nlohmann::json::parse(jsonText);
+    // The parser keeps its own stack, but nothing after it should walk thousands of levels.
+    const nlohmann::json::parser_callback_t depthLimit = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+      if (depth > kMaxJsonDepth)
+        throw SceneError("", "the JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels (a scene needs about ten)");
+      return true;
+    };
+    document = nlohmann::json::parse(jsonText, depthLimit);
   } catch (const nlohmann::json::parse_error& e) {
     // nlohmann's message reads "[json.exception.parse_error.101] parse error at line …: reason".
     std::string reason = e.what();
     const size_t colon = reason.find(": ", reason.find("parse error"));
     reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
     throw SceneError("", "not valid JSON at " + lineAndColumn(jsonText, e.byte == 0 ? 0 : e.byte - 1) + ": " + reason);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number beyond double range ("1e999", out_of_range.406): the message quotes it, so find it.
+    const std::string message = e.what();
+    const size_t open = message.find('\''), close = message.rfind('\'');
+    const std::string number = open < close ? message.substr(open + 1, close - open - 1) : "";
+    const size_t at = number.empty() ? std::string_view::npos : jsonText.find(number);
+    throw SceneError("", "not valid JSON at " + lineAndColumn(jsonText, at == std::string_view::npos ? 0 : at) +
+                             ": the number " + quoteInput(number) + " is beyond the range of double precision");
   }
 
   const JsonCursor root(document, "");
@@ -614,11 +639,11 @@ SceneDescription parseScene(std::string_view jsonText) {
     root["format"].fail(std::string("expected \"") + kSceneFormat + "\"");
   const JsonCursor version = root["version"];
   if (!version.value().is_number_integer()) version.fail("expected an integer format version");
-  const int v = version.value().get<int>();
-  if (v > kSceneVersion)
-    version.fail("version " + std::to_string(v) + " is newer than this Featherweight reads (" +
+  if (version.value().is_number_unsigned() ? version.value().get<unsigned long long>() > unsigned(kSceneVersion)
+                                           : version.value().get<long long>() > kSceneVersion)
+    version.fail("version " + version.value().dump() + " is newer than this Featherweight reads (" +
                  std::to_string(kSceneVersion) + ")");
-  if (v < 1) version.fail("versions start at 1");
+  if (version.value().get<long long>() < 1) version.fail("versions start at 1");
 
   SceneDescription scene;
   if (root.has("world")) scene.world = worldFrom(root["world"]);
@@ -628,7 +653,7 @@ SceneDescription parseScene(std::string_view jsonText) {
   std::set<std::string> topNames, jointNames;
   auto claimName = [&](const JsonCursor& nameCursor, const std::string& name) {
     if (!topNames.insert(name).second)
-      nameCursor.fail("duplicate name \"" + name + "\" (bodies and articulations share one namespace)");
+      nameCursor.fail("duplicate name " + quoteInput(name) + " (bodies and articulations share one namespace)");
   };
   if (root.has("bodies")) {
     const JsonCursor bodies = root["bodies"];

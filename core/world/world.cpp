@@ -2,6 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <cmath>
 
 #include "algorithms/aba.h"
 #include "algorithms/energy.h"
@@ -80,6 +81,8 @@ void World::pruneColliders() {
 }
 
 void World::step() {
+  if (!stepError_.empty()) return;  // a world that stopped stays stopped until reset()
+  const long stallsBefore = stats_.stalls;
   // The drag spring's force is held over the step on top of the user's loads, then taken off.
   const int dragged = drag_.body;
   const Force saved = dragged >= 0 ? loads_.externalWorld[size_t(dragged)] : Force::Zero();
@@ -95,6 +98,26 @@ void World::step() {
     loads_.anyExternal = savedAny;
   }
   refreshKinematics();
+  checkStepHealth(stallsBefore);
+}
+
+// After each step: did RK45 give up, or did the state, a pose or a velocity stop being finite
+// (float poses overflow at 3.4e38 before the doubles do)?
+void World::checkStepHealth(long stallsBefore) {
+  if (stats_.stalls > stallsBefore) {
+    stepError_ = "RK45 cannot advance at t = " + std::to_string(state_.t) + " s: it took " + std::to_string(kMaxSubsteps) +
+                 " substeps without reaching the end of one time step (the tolerance is too tight or the scene too stiff)";
+    return;
+  }
+  std::string what;
+  if (const int bad = firstNonFiniteJoint(); bad >= 0) what = "joint " + visuals_[size_t(bad)].name + " is no longer finite";
+  for (int body = 0; body < model_.nlinks && what.empty(); ++body) {
+    bool finite = true;
+    for (int k = 0; k < 7; ++k) finite = finite && std::isfinite(poses_[size_t(7 * body + k)]);
+    for (int k = 0; k < 6; ++k) finite = finite && std::isfinite(velocities_[size_t(6 * body + k)]);
+    if (!finite) what = "joint " + visuals_[size_t(body)].name + ": its pose or speed overflowed";
+  }
+  if (!what.empty()) stepError_ = "the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what;
 }
 
 void World::startDrag(int body, const Vec3& pointWorld) {
@@ -136,6 +159,7 @@ void World::applyDragSpring() {
 
 void World::reset() {
   state_ = initial_;  // same sizes: copies without allocating
+  stepError_.clear();
   stats_ = IntegratorStats{};
   stepStats_ = StepStats{};
   interactions_.motors = initialMotors_;

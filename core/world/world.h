@@ -147,6 +147,9 @@ class World {
 
   // The first joint (body index) whose position or velocity is NaN or infinite, or −1.
   int firstNonFiniteJoint() const;
+  // '' while the world steps; otherwise why it stopped (it blew up, or RK45 could not advance):
+  // step() then does nothing until reset().
+  const std::string& stepError() const { return stepError_; }
 
  private:
   // stepping/
@@ -227,6 +230,8 @@ class World {
   std::vector<float> poses_;
   std::vector<float> velocities_;
   DragSpring drag_;
+  std::string stepError_;
+  void checkStepHealth(long stallsBefore);
 
   // Contact pipeline and solver workspace, sized as the world grows, reused every step.
   BroadPhase broadPhase_;

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 
 namespace {
@@ -22,6 +23,9 @@ ProgramRun runFwSim(const std::string& arguments) {
   char buffer[4096];
   while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
   const int raw = pclose(pipe);
+  // Under the sanitizer build a report from the child fails the test that ran it.
+  for (const char* report : {"runtime error:", "AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer"})
+    if (out.find(report) != std::string::npos) ADD_FAILURE() << "sanitizer report from fw-sim " << arguments << ":\n" << out;
   return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out};
 }
 
@@ -93,6 +97,95 @@ TEST(FwSim, OptionsOverrideTheScene) {
   ASSERT_EQ(euler.status, 0);
   EXPECT_NE(euler.out.find("steps=10 derivative_evaluations=10 "), std::string::npos) << euler.out;
   EXPECT_NE(rk4.out.find("steps=10 derivative_evaluations=40 "), std::string::npos) << rk4.out;
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<std::string> csvLines(const std::string& out) {
+  std::vector<std::string> lines;
+  std::stringstream in(out);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line.rfind("steps=", 0) != 0) lines.push_back(line);
+  return lines;
+}
+
+TEST(FwSim, IntegratorOptionSelectsTheSteppingAsTheSceneFieldDoes) {
+  // A realtime scene run with rk4 steps accurately (it used to give a byte-identical CSV).
+  const ProgramRun realtime = runFwSim(scene("table-toys.json") + " --duration 0.5 --csv -");
+  const ProgramRun accurate = runFwSim(scene("table-toys.json") + " --duration 0.5 --csv - --integrator rk4");
+  ASSERT_EQ(realtime.status, 0) << realtime.out;
+  ASSERT_EQ(accurate.status, 0) << accurate.out;
+  EXPECT_NE(csvLines(realtime.out).back(), csvLines(accurate.out).back());
+  // An accurate scene run with semi-implicit Euler steps in realtime: it used to run a refused
+  // combination and gain energy (19.6 J → 471 J for the tilted cube).
+  const ProgramRun euler = runFwSim(scene("tilted-cube-drop.json") + " --duration 2 --csv - --integrator semi-implicit-euler");
+  ASSERT_EQ(euler.status, 0) << euler.out;
+  const std::string last = csvLines(euler.out).back();
+  const double total = std::stod(last.substr(last.rfind(',') + 1));
+  EXPECT_LT(total, 20.0) << last;
+  // A scene that needs realtime stepping is refused with the reason under rk4.
+  const ProgramRun refused = runFwSim(scene("four-bar.json") + " --duration 0.1 --integrator rk4");
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find("in accurate stepping"), std::string::npos) << refused.out;
+}
+
+TEST(FwSim, RunsEndExactlyAtTheDurationWithExactTimes) {
+  const ProgramRun shortRun = runFwSim(scene("pendulum.json") + " --duration 0.1 --dt 0.03");
+  EXPECT_EQ(shortRun.status, 2);
+  EXPECT_NE(shortRun.out.find("not a whole number of time steps"), std::string::npos) << shortRun.out;
+  EXPECT_EQ(runFwSim(scene("pendulum.json") + " --duration 0.1 --dt 0.3").status, 2);
+  // t is n·dt: ten seconds at 1 ms end at exactly 10, not 10.000000000000153.
+  const ProgramRun run = runFwSim(scene("pendulum.json") + " --duration 10 --every 1000 --csv -");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(csvLines(run.out).back().rfind("10,", 0), 0u) << csvLines(run.out).back();
+  // --every keeps the final state when it does not divide the step count: 0, 3, 6, 9, 10.
+  const ProgramRun every = runFwSim(scene("pendulum.json") + " --duration 0.01 --every 3 --csv -");
+  const auto lines = csvLines(every.out);
+  ASSERT_EQ(lines.size(), 6u) << every.out;  // header + 5 rows
+  EXPECT_EQ(lines.back().rfind("0.01,", 0), 0u) << lines.back();
+}
+
+TEST(FwSim, OptionNumbersAreValidatedLikeSceneNumbers) {
+  for (const char* options : {" --every 1e19", " --duration 1e19", " --dt 1e-9", " --tolerance 1e-30 --integrator rk45",
+                              " --duration nan", " --every 2.5", " --duration 1e11"}) {
+    const ProgramRun run = runFwSim(scene("pendulum.json") + options);
+    EXPECT_EQ(run.status, 2) << options << "\n" << run.out;
+  }
+}
+
+TEST(FwSim, CsvHeaderQuotesNamesWithCommasAndQuotes) {
+  const std::string text = R"({"format": "featherweight-scene", "version": 1, "articulations": [{"name": "a,\"b\"",
+    "links": [{"name": "l", "joint": {"type": "revolute", "axis": [0, 1, 0]}, "inertial": {"mass": 1, "com": [0, 0, -1]}}]}]})";
+  const ProgramRun run = runFwSim(writeTemp("fw_sim_comma.json", text).string() + " --duration 0.001 --dt 0.001 --csv -");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_EQ(csvLines(run.out)[0], "t,\"a,\"\"b\"\"/l.q\",\"a,\"\"b\"\"/l.qd\",kinetic,potential,total");
+}
+
+TEST(FwSim, EveryReproducerExitsTwoWithAMessage) {
+  const std::string base = R"({"format": "featherweight-scene", "version": 1, "world": WORLD, "articulations": [{"name": "p",
+    "links": [{"name": "rod", "joint": {"type": "revolute", "axis": [0, 1, 0], "position": 1}, "inertial": {"mass": 1, "com": [0, 0, -1]}}]}] BODIES})";
+  auto make = [&](const std::string& world, const std::string& bodies) {
+    std::string t = base;
+    t.replace(t.find("WORLD"), 5, world);
+    t.replace(t.find("BODIES"), 6, bodies);
+    return t;
+  };
+  const std::string hull = R"(, "bodies": [{"name": "h", "shapes": [{"type": "convex", "points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1],[1e308,1e308,1e308]]}]}])";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {make("{}", hull), "/bodies/0/shapes/0/points/4/0: "},
+      {make(R"({"gravity": [0, 0, -1e999]})", ""), "/: not valid JSON at line 1"},
+      {make(R"({"gravity": [0, 0, -1e200], "integrator": "rk45"})", ""), "/world/gravity/2: "},
+      {make(R"({"timestep": 1e-9})", ""), "/world/timestep: "},
+      {make(R"({"integrator": "rk45", "tolerance": {"absolute": 1e-30, "relative": 1e-30}})", ""), "/world/tolerance/absolute: "},
+  };
+  int k = 0;
+  for (const auto& [text, expected] : cases) {
+    const ProgramRun run = runFwSim(writeTemp("fw_sim_repro" + std::to_string(k++) + ".json", text).string() + " --duration 0.1");
+    EXPECT_EQ(run.status, 2) << run.out;
+    EXPECT_NE(run.out.find(expected), std::string::npos) << expected << "\n" << run.out;
+  }
 }
 
 }  // namespace

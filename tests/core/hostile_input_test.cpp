@@ -1,0 +1,164 @@
+// Issue 23's reproducers, found by fuzzing: each was a crash, a hang or a silent wrong answer,
+// and each is now a SceneError naming its JSON path, or a world that reports why it stopped.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "collision/convex_hull.h"
+#include "scene/json_cursor.h"
+#include "scene/scene_builder.h"
+#include "scene/scene_parser.h"
+
+namespace fw {
+namespace {
+
+using nlohmann::json;
+
+json pendulum() {
+  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / "pendulum.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return json::parse(ss.str());
+}
+
+// The message the loader gives for the text, or "" when it loads and builds.
+std::string loadError(const std::string& text) {
+  try {
+    buildWorld(parseScene(text));
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(HostileInput, ConvexHullOfOverflowingPointsIsRefusedNotRead) {
+  // The cross product overflowed, the normal was NaN and an empty face list was indexed at −1.
+  std::string error;
+  EXPECT_EQ(buildConvexHull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1e308, 1e308, 1e308}}, &error), nullptr);
+  EXPECT_NE(error.find("too far"), std::string::npos) << error;
+  EXPECT_EQ(buildConvexHull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, std::nan("")}}, &error), nullptr);
+  EXPECT_NE(error.find("finite"), std::string::npos) << error;
+  // Nearly coplanar slivers and duplicates still give a hull or a refusal, never a bad read.
+  for (double z : {1e-300, 1e-12, 1e-9, 1e-6}) {
+    auto hull = buildConvexHull({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, z}, {0, 0, 0}, {0.5, 0.5, z / 2}}, &error);
+    if (hull) for (const auto& face : hull->faces) EXPECT_GE(face.size(), 3u);
+  }
+  // Through the loader: the point's place is named.
+  json scene = pendulum();
+  scene["bodies"] = json::parse(R"([{"name": "hull", "position": [0, 0, 3], "shapes": [{"type": "convex",
+    "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1e308, 1e308, 1e308]]}]}])");
+  EXPECT_EQ(loadError(scene.dump()).rfind("/bodies/0/shapes/0/points/4/0: ", 0), 0u) << loadError(scene.dump());
+  scene["bodies"][0]["shapes"][0]["points"] = json::parse("[[0, 0, 0], [2e5, 0, 0], [0, 1, 0], [0, 0, 1]]");
+  EXPECT_EQ(loadError(scene.dump()).rfind("/bodies/0/shapes/0/points/1: hull points lie within ±1e5 m", 0), 0u) << loadError(scene.dump());
+}
+
+TEST(HostileInput, JsonLibraryExceptionsBecomeSceneErrors) {
+  std::string text = pendulum().dump();
+  const size_t g = text.find("-9.81");
+  ASSERT_NE(g, std::string::npos);
+  const std::string overflow = text.substr(0, g) + "-1e999" + text.substr(g + 5);
+  EXPECT_NE(loadError(overflow).find("/: not valid JSON at line 1, column "), std::string::npos) << loadError(overflow);
+  EXPECT_NE(loadError(overflow).find("beyond the range of double precision"), std::string::npos);
+
+  json scene = pendulum();
+  scene["meta"]["sliders"][0]["path"] = "/articulations/99999999999999999999999";
+  EXPECT_EQ(loadError(scene.dump()), "/meta/sliders/0/path: must point at a number in this scene");
+
+  const std::string deep = std::string(5000, '[') + std::string(5000, ']');
+  EXPECT_NE(loadError(deep).find("nests deeper than 64 levels"), std::string::npos) << loadError(deep);
+}
+
+TEST(HostileInput, IntegersAreRangeCheckedAs64Bit) {
+  json scene = pendulum();
+  scene["version"] = 4294967297ull;  // read as int, this was 1
+  EXPECT_NE(loadError(scene.dump()).find("/version: version 4294967297 is newer"), std::string::npos) << loadError(scene.dump());
+  scene["version"] = 18446744073709551615ull;
+  EXPECT_NE(loadError(scene.dump()).find("/version: version 18446744073709551615 is newer"), std::string::npos);
+  scene = pendulum();
+  scene["world"]["solver"] = {{"iterations", 4294967297ull}};
+  EXPECT_EQ(loadError(scene.dump()), "/world/solver/iterations: expected a whole number from 1 to 1000, got 4294967297");
+  scene["world"]["solver"] = {{"iterations", -4294967295ll}};
+  EXPECT_EQ(loadError(scene.dump()), "/world/solver/iterations: expected a whole number from 1 to 1000, got -4294967295");
+}
+
+TEST(HostileInput, NumbersTimeStepsGravityAndTolerancesHaveDocumentedRanges) {
+  auto with = [](const char* pointer, json value) {
+    json scene = pendulum();
+    scene[json::json_pointer(pointer)] = std::move(value);
+    return loadError(scene.dump());
+  };
+  EXPECT_EQ(with("/world/timestep", 1e-9), "/world/timestep: the time step must lie between 1e-6 s and 0.1 s, got 1e-09");
+  EXPECT_EQ(with("/world/timestep", 1e-6), "");
+  EXPECT_EQ(with("/world/gravity", json::array({0, 0, -1e200})), "/world/gravity/2: numbers in a scene lie within ±1e15, got -1e+200");
+  EXPECT_EQ(with("/world/gravity", json::array({0, 0, -2000})), "/world/gravity: gravity above 1000 m/s² (100 g) is not meaningful here");
+  EXPECT_NE(with("/world/tolerance", {{"absolute", 1e-30}}).find("/world/tolerance/absolute: a tolerance below 1e-14 cannot be met"), std::string::npos);
+  EXPECT_EQ(with("/articulations/0/links/0/shapes/0/radius", 1e103), "/articulations/0/links/0/shapes/0/radius: numbers in a scene lie within ±1e15, got 1e+103");
+  EXPECT_EQ(with("/articulations/0/links/0/shapes/0/radius", 1e6), "/articulations/0/links/0/shapes/0/radius: shape sizes and positions lie within ±1e5 m, got 1000000.0");
+}
+
+TEST(HostileInput, StringsInMessagesAreQuotedEscapedAndCut) {
+  EXPECT_EQ(quoteInput("rod"), "\"rod\"");
+  EXPECT_EQ(quoteInput("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000A\"");
+  EXPECT_EQ(quoteInput("\u202Eevil"), "\"\\u202Eevil\"");  // right-to-left override, shown as an escape
+  EXPECT_EQ(quoteInput("\u2067x"), "\"\\u2067x\"");
+  EXPECT_EQ(quoteInput(std::string(100000, 'x'), 10), "\"xxxxxxxxxx…\"");
+  EXPECT_EQ(quoteInput("ééééé", 3), "\"ééé…\"");  // cut between characters, not bytes
+  json scene = pendulum();
+  scene["articulations"][0]["links"][0]["joint"]["type"] = "\u202E" + std::string(100000, 'x');
+  const std::string message = loadError(scene.dump());
+  EXPECT_LT(message.size(), 300u);
+  EXPECT_EQ(message.find("\u202E"), std::string::npos);
+}
+
+TEST(HostileInput, Rk45CannotStallTimeAndAStuckWorldSaysSo) {
+  // Accepted at minStep with error > 1, the next step used to fall below minStep, then below any
+  // step that moves t: time stopped and step() never returned. A spring of ω = 3·10⁷ rad/s held
+  // to 1e-14 needs ~10⁶ substeps per millisecond: the world must say so, not spin.
+  json scene = json::parse(R"({"format": "featherweight-scene", "version": 1,
+    "world": {"timestep": 0.001, "integrator": "rk45", "minStep": 1e-15, "gravity": [0, 0, 0],
+              "tolerance": {"absolute": 1e-14, "relative": 1e-14}},
+    "articulations": [{"name": "spring", "links": [{"name": "slider",
+      "joint": {"type": "prismatic", "axis": [1, 0, 0], "position": 1, "spring": {"stiffness": 1e15}},
+      "inertial": {"mass": 1}}]}]})");
+  World world = buildWorld(parseScene(scene.dump()));
+  for (int i = 0; i < 10 && world.stepError().empty(); ++i) world.step();
+  EXPECT_NE(world.stepError().find("RK45 cannot advance"), std::string::npos) << world.stepError();
+  EXPECT_EQ(world.stats().stalls, 1);
+  EXPECT_LE(world.stats().accepted + world.stats().rejected, kMaxSubsteps);
+  const double t = world.time();
+  world.step();
+  EXPECT_EQ(world.time(), t);  // a stopped world stays stopped
+  world.reset();
+  EXPECT_EQ(world.stepError(), "");
+}
+
+TEST(HostileInput, Rk45StepNeverFallsBelowTheStepThatMovesTime) {
+  // Tolerances at the documented floor on an ordinary pendulum: it must still reach the end of
+  // every step (the floor is minStep, and never below a few ulps of t).
+  json scene = pendulum();
+  scene["world"]["integrator"] = "rk45";
+  scene["world"]["tolerance"] = {{"absolute", 1e-14}, {"relative", 1e-14}};
+  World world = buildWorld(parseScene(scene.dump()));
+  for (int i = 0; i < 100; ++i) world.step();
+  EXPECT_EQ(world.stepError(), "");
+  EXPECT_NEAR(world.time(), 0.1, 1e-12);
+}
+
+TEST(HostileInput, ABlownUpWorldStopsAndSaysWhere) {
+  json scene = json::parse(R"({"format": "featherweight-scene", "version": 1,
+    "world": {"timestep": 0.01, "gravity": [0, 0, 0]},
+    "articulations": [{"name": "spring", "links": [{"name": "slider",
+      "joint": {"type": "prismatic", "axis": [1, 0, 0], "position": 1, "spring": {"stiffness": 1e12}},
+      "inertial": {"mass": 1}}]}]})");
+  World world = buildWorld(parseScene(scene.dump()));
+  for (int i = 0; i < 1000 && world.stepError().empty(); ++i) world.step();
+  EXPECT_NE(world.stepError().find("blew up at t = "), std::string::npos) << world.stepError();
+  EXPECT_NE(world.stepError().find("joint spring/slider"), std::string::npos) << world.stepError();
+}
+
+}  // namespace
+}  // namespace fw
