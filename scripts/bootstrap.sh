@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 SYSTEM_PACKAGES=(
   cmake clang make          # native build
+  libclang-rt-14-dev        # sanitizers and libFuzzer for clang 14 (the sanitizer build, the scene fuzzer)
   emscripten                # wasm build (Debian's 3.1.6)
   libeigen3-dev             # linear algebra
   nlohmann-json3-dev        # scene parsing

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: native build + ctest, wasm build, lint, Vitest, browser tests. Stops at the first failure.
+# Every test: native build + ctest, the same under ASan + UBSan, a bounded fuzzing run, wasm build,
+# lint, Vitest, browser tests. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
@@ -8,6 +9,13 @@ step "native build (build/native)"
 bash scripts/build-native.sh
 step "C++ tests (ctest)"
 ctest --test-dir build/native --output-on-failure -j2
+
+step "sanitizer build (build/sanitize: ASan + UBSan, libFuzzer)"
+bash scripts/build-sanitize.sh
+step "C++ tests under ASan + UBSan (ctest)"
+UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build/sanitize --output-on-failure -j2
+step "scene fuzzer (libFuzzer, ${FUZZ_SECONDS:-60} s)"
+bash scripts/fuzz.sh
 
 step "wasm build (build/wasm/dist)"
 bash scripts/build-wasm.sh

@@ -21,6 +21,7 @@ import { encodeSceneLink, isSceneLink } from './share/scene_link';
 import { ShareButton } from './share/share_button';
 import { GuardedEngine } from './guard/engine_guard';
 import { describeThrown, loadSceneText, sceneTextFromLinkSafely } from './guard/scene_entry';
+import { StepErrorWatch } from './guard/step_watch';
 
 interface SceneMeta {
   title?: string;
@@ -363,10 +364,15 @@ async function main(): Promise<void> {
       frameFailed = true;
     }
   };
+  const stepWatch = new StepErrorWatch(() => sim.stepError(), (message) => {
+    setPaused(true);
+    showError(message);
+  });
   const drawFrame = (now: number) => {
     const wallSeconds = (now - last) / 1000;
     last = now;
     loop.frame(wallSeconds);
+    stepWatch.check();
     const current = poses.values;
     renderer.applyPoses(current);
     readContacts();
