@@ -39,6 +39,11 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       islandParent_(size_t(model_.treeCount()), 0) {
   int largestTree = 0;
   for (int t = 0; t < model_.treeCount(); ++t) largestTree = std::max(largestTree, model_.treeNv(t));
+  for (int link = 0; link < model_.nlinks; ++link) {
+    const JointType type = model_.joints[size_t(link)].type;
+    const bool leaf = std::find(model_.parent.begin(), model_.parent.end(), link) == model_.parent.end();
+    if (leaf && (type == JointType::Free || type == JointType::Spherical)) gyroscopicLinks_.push_back(link);
+  }
   scratch_ = Eigen::VectorXd::Zero(std::max(largestTree, model_.nv));
   if (interactions_.selfCollision.size() != size_t(model_.treeCount()))
     interactions_.selfCollision.assign(size_t(model_.treeCount()), 0);

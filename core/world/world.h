@@ -158,6 +158,7 @@ class World {
   // The smooth dynamics at the current state into data_.qdd (efforts, motors' feedback in
   // accurate mode, prescribed joints by hybrid dynamics), leaving ABA's articulated inertias.
   void evaluateDynamics();
+  void applyImplicitGyroscopic(double h);  // realtime_step.cpp
   void applyPrescribedMotion(double t);
   void advanceSmooth(double dt);
   bool violated();
@@ -250,6 +251,7 @@ class World {
   Eigen::VectorXd predictionVelocity_, qPredicted_, dqPredicted_;
   std::vector<int> path_;
   std::vector<char> prescribed_;
+  std::vector<int> gyroscopicLinks_;  // free or ball-jointed links with no children (realtime_step.cpp)
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
