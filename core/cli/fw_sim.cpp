@@ -228,6 +228,7 @@ int main(int argc, char** argv) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const fw::IntegratorStats& st = world->stats();
   std::cerr << "steps=" << st.steps << " derivative_evaluations=" << st.derivativeEvaluations
-            << " rejected=" << st.rejected << " wall_ms=" << wallMs << "\n";
+            << " rejected=" << st.rejected << " events=" << world->stepStats().events
+            << " unlocated_events=" << world->stepStats().unlocatedEvents << " wall_ms=" << wallMs << "\n";
   return status;
 }

@@ -89,28 +89,105 @@ double World::limitOvershoot(const JointLimit& limit) const {
   return std::max(limit.lower - q, q - limit.upper);
 }
 
-// Is any contact or limit violated by more than the event tolerance at the current state? A limit
-// counts from where it stood at the start of the interval: one just resolved sits a hair beyond,
-// and is not pushed back (that would change the momentum the impulse conserved).
-bool World::violated() {
+// How fast a contact's two sides approach along its normal now (> 0: closing), from the link
+// velocities forwardKinematics left in data_.
+double World::approachSpeed(const Contact& c) const {
+  auto pointVelocity = [&](int collider) -> Vec3 {
+    const int link = interactions_.colliders[size_t(collider)].link;
+    if (link < 0) return Vec3::Zero();
+    const Mat3 R = linkRotation(data_, link);
+    const Motion& v = data_.v[size_t(link)];  // link coordinates
+    return R * (v.linear + v.angular.cross(R.transpose() * (c.point - linkPosition(data_, link))));
+  };
+  return -(pointVelocity(c.colliderB) - pointVelocity(c.colliderA)).dot(c.normal);
+}
+
+// What the current state shows against the start of the interval. A contact or limit that was
+// touching then without closing faster than the impact threshold is resting: the resting efforts
+// hold it, and past the event tolerance it has only drifted by their small error, which a
+// position projection removes (bisecting for such drift made every step of a resting pyramid
+// run out of its 64 events). Any other contact or limit beyond the tolerance is an impact, an
+// event to locate. A contact counts from its depth at the start, so shapes set up overlapping and
+// a limit just resolved (a hair beyond) are not pushed back.
+World::Violation World::violated() {
   const double tol = settings_.eventTolerance;
-  for (size_t i = 0; i < interactions_.limits.size(); ++i)
-    if (limitOvershoot(interactions_.limits[i]) > std::max(0.0, limitBaseline_[i]) + tol) return true;
-  if (interactions_.colliders.empty()) return false;
+  Violation found = Violation::None;
+  for (size_t i = 0; i < interactions_.limits.size(); ++i) {
+    if (limitOvershoot(interactions_.limits[i]) <= std::max(0.0, limitBaseline_[i]) + tol) continue;
+    if (!limitResting_[i]) return Violation::Impact;
+    found = Violation::RestingDrift;
+  }
+  if (interactions_.colliders.empty()) return found;
   forwardKinematics(model_, data_, state_.q, state_.v);
   updateColliders();
   findContacts(0);
-  // Likewise a contact counts from its depth at the start of the interval, so shapes that
-  // already overlapped (a scene set up that way) do not make an event at every instant.
   for (const Contact& c : contacts_) {
     double allowed = 0;
+    bool resting = false;
     const auto it = std::lower_bound(contactBaseline_.begin(), contactBaseline_.end(), c, contactOrder);
-    if (it != contactBaseline_.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB &&
-        it->feature == c.feature)
-      allowed = std::min(0.0, it->separation);
-    if (c.separation < allowed - tol) return true;
+    if (it != contactBaseline_.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB) {
+      if (it->feature == c.feature) allowed = std::min(0.0, it->separation);
+      resting = pairResting_[size_t(it - contactBaseline_.begin())];
+    } else if (it != contactBaseline_.begin()) {  // the same pair, at an earlier feature
+      const auto before = std::prev(it);
+      if (before->colliderA == c.colliderA && before->colliderB == c.colliderB) resting = pairResting_[size_t(before - contactBaseline_.begin())];
+    }
+    if (c.separation >= allowed - tol) continue;
+    if (!resting) return Violation::Impact;
+    found = Violation::RestingDrift;
   }
-  return false;
+  return found;
+}
+
+// Which contacts and limits rest at the start of an interval (data_ holds its kinematics): a
+// pair is resting when none of its points closes faster than what gravity gives in one step
+// (g h: the resting efforts' error can leave that much; an impact slower than it is not
+// resolved as a bounce but held, as a realtime step would) or the impact threshold if more.
+void World::markResting() {
+  const double restingSpeed = std::max(settings_.impactThreshold, model_.gravity.norm() * settings_.timestep);
+  pairResting_.assign(contactBaseline_.size(), 1);
+  for (size_t first = 0; first < contactBaseline_.size();) {
+    size_t end = first;
+    bool resting = true;
+    while (end < contactBaseline_.size() && contactBaseline_[end].colliderA == contactBaseline_[first].colliderA &&
+           contactBaseline_[end].colliderB == contactBaseline_[first].colliderB) {
+      resting = resting && approachSpeed(contactBaseline_[end]) <= restingSpeed;
+      ++end;
+    }
+    std::fill(pairResting_.begin() + long(first), pairResting_.begin() + long(end), char(resting));
+    first = end;
+  }
+  const double touching = 10 * settings_.eventTolerance;
+  limitResting_.assign(interactions_.limits.size(), 0);
+  for (size_t i = 0; i < interactions_.limits.size(); ++i) {
+    const JointLimit& limit = interactions_.limits[i];
+    if (limit.cone || limitBaseline_[i] <= -touching) continue;
+    const JointModel& j = model_.joints[size_t(limit.link)];
+    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    const double closing = q < 0.5 * (limit.lower + limit.upper) ? -qd : qd;
+    limitResting_[i] = closing <= restingSpeed;
+  }
+}
+
+// Resting contacts and limits that drifted past the tolerance go back onto their surfaces by a
+// position projection (velocities untouched), as resolveImpacts does after an impulse.
+void World::projectRestingContacts() {
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  aba(model_, data_, state_.q, state_.v, loads_.tau, &loads_);  // articulated inertias at q
+  updateColliders();
+  findContacts(10 * settings_.eventTolerance);
+  buildRows(state_.v, settings_.eventTolerance, false);
+  SolverSettings projection = settings_.solver;
+  projection.linearSlop = 0;
+  projection.positionCorrection = 1;
+  projection.maxCorrectionVelocity = kUnbounded;
+  for (ConstraintRow& row : rows_.rows) {
+    row.impulse = 0;
+    row.separation = std::min(row.separation, 0.0);
+  }
+  solvePositions(model_, rows_, pseudoVelocity_, 1.0, projection);
+  data_.q0 = state_.q;
+  integrateConfiguration(model_, data_.q0, pseudoVelocity_, state_.q);
 }
 
 // Impulses at an event: every touching contact and reached limit (separation below a few
@@ -160,8 +237,11 @@ void World::stepAccurate() {
     for (size_t i = 0; i < interactions_.limits.size(); ++i) limitBaseline_[i] = limitOvershoot(interactions_.limits[i]);
     computeRestingEfforts(remaining);
     contactBaseline_.assign(contacts_.begin(), contacts_.end());  // sorted, as findContacts leaves them
+    markResting();
     advanceSmooth(remaining);
-    if (!violated()) break;
+    const Violation found = violated();
+    if (found == Violation::RestingDrift) projectRestingContacts();
+    if (found != Violation::Impact) break;
     if (events == settings_.maxEventsPerStep) {
       ++stepStats_.unlocatedEvents;
       break;
@@ -172,7 +252,7 @@ void World::stepAccurate() {
       const double mid = 0.5 * (lo + hi);
       state_ = eventStart_;
       advanceSmooth(mid);
-      (violated() ? hi : lo) = mid;
+      (violated() == Violation::Impact ? hi : lo) = mid;
     }
     state_ = eventStart_;
     advanceSmooth(hi);

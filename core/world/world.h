@@ -161,8 +161,13 @@ class World {
   void applyImplicitGyroscopic(double h);  // realtime_step.cpp
   void applyPrescribedMotion(double t);
   void advanceSmooth(double dt);
-  bool violated();
+  // accurate: what the end of an interval finds (accurate_step.cpp)
+  enum class Violation { None, RestingDrift, Impact };
+  Violation violated();
+  double approachSpeed(const Contact& c) const;
+  void markResting();
   void resolveImpacts();
+  void projectRestingContacts();
   void computeRestingEfforts(double dt);
   double limitOvershoot(const JointLimit& limit) const;
 
@@ -256,6 +261,8 @@ class World {
   State eventStart_;  // accurate: the state at the start of the interval being searched
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
   std::vector<Contact> contactBaseline_;  // accurate: the contacts at that start
+  std::vector<char> pairResting_;         // accurate: per baseline contact, its pair rests
+  std::vector<char> limitResting_;        // accurate: per limit, it rests at that start
   Eigen::VectorXd restingEffort_;      // accurate: resting-contact efforts of the interval
   // Sleeping, per tree.
   std::vector<char> asleep_, neverSleeps_;
