@@ -33,7 +33,12 @@ struct Options {
 
 const char* kUsage =
     "usage: fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]\n"
-    "              [--tolerance TOL] [--dynamics aba|crba] [--csv FILE|-] [--every N]\n";
+    "              [--tolerance TOL] [--dynamics aba|crba] [--csv FILE|-] [--every N]\n"
+    "  --integrator also chooses the stepping: semi-implicit-euler realtime, rk4/rk45 accurate.\n"
+    "  The duration must be a whole number of time steps (1e-6 to 0.1 s). RK45's largest substep\n"
+    "  is the time step: a tolerance changes results only where substeps must be shorter.\n"
+    "  CSV: t (n*dt), per joint .q/.qd (ball and free joints: velocities in the body frame, a free\n"
+    "  joint's angular velocity first), kinetic, potential, total energy (J).\n";
 
 [[noreturn]] void badOption(const std::string& message) {
   std::cerr << "fw-sim: " << message << "\n" << kUsage;

@@ -52,7 +52,17 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
   const double tEnd = state.t + dt;
   const double maxStep = settings.maxStep > 0 ? std::min(settings.maxStep, dt) : dt;
   double h = data.adaptiveStep > 0 ? std::min(data.adaptiveStep, maxStep) : maxStep;
-  bool haveFirstStage = false;  // FSAL: the last stage of an accepted substep is the next first
+  // FSAL: the last stage of an accepted substep is the next first, within this call and, when
+  // this call starts where the last one ended with the same efforts, across calls (six
+  // evaluations a substep instead of seven).
+  bool haveFirstStage = data.fsalReady && !loads.anyExternal && state.q == data.fsalQ && state.v == data.fsalV &&
+                        loads.tau == data.fsalTau;
+  if (haveFirstStage) {
+    V[0] = state.v;
+    A[0] = data.fsalA;
+    data.dq.setZero();
+    chartVelocity(model, state.q, data.dq, V[0], K[0]);
+  }
   long substeps = 0;
 
   while (state.t < tEnd) {
@@ -121,7 +131,15 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       h = std::max(step * factor, floorStep);
     }
   }
+  // The acceleration at the end is A[0] only if the call reached its end on an accepted substep.
+  data.fsalReady = haveFirstStage && state.t >= tEnd;
   normalizeConfiguration(model, state.q);
+  if (data.fsalReady) {
+    data.fsalQ = state.q;
+    data.fsalV = state.v;
+    data.fsalTau = loads.tau;
+    data.fsalA = A[0];
+  }
   data.adaptiveStep = h;
 }
 

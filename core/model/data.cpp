@@ -47,6 +47,8 @@ Data::Data(const Model& model, bool withMassMatrix) {
   stageV.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageA.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageK.assign(7, Eigen::VectorXd::Zero(model.nv));
+  fsalQ = Eigen::VectorXd::Zero(model.nq);
+  fsalV = fsalTau = fsalA = Eigen::VectorXd::Zero(model.nv);
 }
 
 }  // namespace fw

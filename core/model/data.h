@@ -46,6 +46,10 @@ struct Data {
   std::vector<Eigen::VectorXd> stageK;          // and the chart rates of q̇ᵢ (configuration.h)
   Eigen::VectorXd vStage, errorV, errorQ, v0;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
+  // RK45 first-same-as-last across calls: the acceleration at the state a call ended in, valid
+  // for the next call only if it starts from that very state with the same efforts.
+  bool fsalReady = false;
+  Eigen::VectorXd fsalQ, fsalV, fsalTau, fsalA;
 };
 
 }  // namespace fw

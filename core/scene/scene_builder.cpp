@@ -268,10 +268,15 @@ World buildWorld(const SceneDescription& scene) {
     forwardDynamics(model, data, initial.q, initial.v, loads, DynamicsAlgorithm::ABA);
     for (int body = 0; body < model.nlinks; ++body) {
       const JointModel& j = model.joints[body];
-      if (!data.qdd.segment(j.idx_v, j.nv).allFinite())
+      if (!data.qdd.segment(j.idx_v, j.nv).allFinite()) {
+        // A ball joint turns about three axes: a point mass on a rod has none about the rod.
+        const bool ball = j.type == JointType::Spherical;
         throw SceneError(linkOfBody[size_t(body)]->path,
-                         "this joint moves no inertia: give the link (or the links beyond it) "
-                         "mass away from the joint axis, or rotational inertia");
+                         ball ? "this ball joint turns the link about an axis it has no inertia about (a point mass on a rod "
+                                "has none about the rod): give the link rotational inertia (\"inertia\", or a shape)"
+                              : "this joint moves no inertia: give the link (or the links beyond it) "
+                                "mass away from the joint axis, or rotational inertia");
+      }
     }
   }
 

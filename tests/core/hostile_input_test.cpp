@@ -162,3 +162,15 @@ TEST(HostileInput, ABlownUpWorldStopsAndSaysWhere) {
 
 }  // namespace
 }  // namespace fw
+
+namespace fw {
+namespace {
+
+TEST(HostileInput, APointMassOnABallJointIsExplainedAsMissingInertiaAboutTheRod) {
+  const std::string message = loadError(R"({"format": "featherweight-scene", "version": 1, "articulations": [{"name": "p",
+    "links": [{"name": "bob", "joint": {"type": "spherical", "origin": {"position": [0, 0, 2]}}, "inertial": {"mass": 1, "com": [0, 0, -1]}}]}]})");
+  EXPECT_EQ(message.rfind("/articulations/0/links/0: this ball joint turns the link about an axis it has no inertia about", 0), 0u) << message;
+}
+
+}  // namespace
+}  // namespace fw

@@ -96,10 +96,10 @@ TEST(Integrators, Rk45AtTightToleranceKeepsTheDoublePendulumsEnergy) {
   settings.absoluteTolerance = settings.relativeTolerance = 1e-10;
   const EnergyRun run = runEnergy(model, settings, released(model, {1.0, 0.5}), 1e-3, 10);
   EXPECT_LT(run.maxRelativeEnergyError, 1e-8);
-  // Seven stages with the first same as last: 6 new evaluations per substep, plus the first.
+  // Seven stages with the first same as last: 6 new evaluations per substep, plus the very first
+  // (the last stage carries over from one step to the next when nothing changed in between).
   EXPECT_GE(run.stats.accepted, 10000);
-  EXPECT_EQ(run.stats.derivativeEvaluations,
-            6 * (run.stats.accepted + run.stats.rejected) + run.stats.steps);
+  EXPECT_EQ(run.stats.derivativeEvaluations, 6 * (run.stats.accepted + run.stats.rejected) + 1);
 }
 
 TEST(Integrators, SemiImplicitEulerEnergyStaysBoundedWithoutTrend) {
