@@ -1,7 +1,9 @@
 // The embind module: a thin handle over fw::World for the page. Poses and coordinates are
 // shared through linear memory (pointers returned as byte offsets); nothing here is physics.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
+#include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -171,7 +173,34 @@ class Simulation {
     return reinterpret_cast<uintptr_t>(drag_.data());
   }
 
+  // The world's state as bytes (a copy): everything that decides the future (world_state.cpp).
+  emscripten::val saveState() const {
+    const std::vector<uint8_t> blob = world_ ? world_->saveState() : std::vector<uint8_t>{};
+    return emscripten::val::global("Uint8Array").new_(emscripten::typed_memory_view(blob.size(), blob.data()));
+  }
+  // '' when restored; otherwise why not, and the world is unchanged. restoreState needs the very
+  // scene; adoptState only its structure (a slider changed a mass: the motion carries on).
+  std::string restoreState(const emscripten::val& bytes) { return restore(bytes, fw::StateMatch::SameScene); }
+  std::string adoptState(const emscripten::val& bytes) { return restore(bytes, fw::StateMatch::SameStructure); }
+  // The loaded scene's fingerprint (hex): equal for the same scene and settings.
+  std::string modelHash() const {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(world_ ? world_->modelHash() : 0));
+    return text;
+  }
+
  private:
+  std::string restore(const emscripten::val& bytes, fw::StateMatch match) {
+    if (!world_) return "no scene is loaded";
+    if (!bytes.instanceof(emscripten::val::global("Uint8Array"))) return "a saved state must be a Uint8Array";
+    const double length = bytes["length"].as<double>();
+    if (length > kMaxStateBytes) return "a saved state of " + std::to_string(size_t(length)) + " bytes is larger than any world's";
+    std::vector<uint8_t> blob(static_cast<size_t>(length));
+    emscripten::val(emscripten::typed_memory_view(blob.size(), blob.data())).call<void>("set", bytes);
+    return world_->restoreState(blob, match);
+  }
+  static constexpr double kMaxStateBytes = 512.0 * 1024 * 1024;
+
   std::unique_ptr<fw::World> world_;
   fw::Vec6 momentum_ = fw::Vec6::Zero();
   fw::Vec6 drag_ = fw::Vec6::Zero();
@@ -212,5 +241,9 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("startDrag", &Simulation::startDrag)
       .function("moveDrag", &Simulation::moveDrag)
       .function("endDrag", &Simulation::endDrag)
-      .function("dragPointer", &Simulation::dragPointer);
+      .function("dragPointer", &Simulation::dragPointer)
+      .function("saveState", &Simulation::saveState)
+      .function("restoreState", &Simulation::restoreState)
+      .function("adoptState", &Simulation::adoptState)
+      .function("modelHash", &Simulation::modelHash);
 }

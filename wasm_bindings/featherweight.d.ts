@@ -82,6 +82,19 @@ export interface Simulation {
   /** 6 float64s at the returned offset: the grabbed point now, then the spring force (N). */
   dragPointer(): number;
 
+  /**
+   * The world's whole state (time, q, q̇, efforts, forces, motors, drag, contacts with their
+   * warm-start impulses, sleep, the integrator's step and FSAL stage), as a copy. Restoring it
+   * continues bitwise as the uninterrupted run would.
+   */
+  saveState(): Uint8Array;
+  /** '' when restored; otherwise why not (another scene, a damaged or truncated blob); the world is unchanged. */
+  restoreState(bytes: Uint8Array): string;
+  /** As restoreState, but the scene may differ in numbers (masses, sizes, materials) as long as its structure is the same. */
+  adoptState(bytes: Uint8Array): string;
+  /** The loaded scene's fingerprint, 16 hex digits: equal for the same scene and settings. */
+  modelHash(): string;
+
   /** Frees the C++ object (embind). */
   delete(): void;
 }

@@ -1,6 +1,7 @@
 // fw-sim: runs a scene headless and writes the trajectory as CSV.
 //   fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]
 //          [--tolerance TOL] [--dynamics aba|crba] [--csv FILE] [--every N]
+//          [--load-state FILE] [--save-state FILE]
 // Exit status: 0 done, 2 bad scene or option, 3 the world stopped: the state blew up (NaN or
 // infinity in a state, pose or speed) or RK45 could not advance.
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -29,16 +31,20 @@ struct Options {
   std::optional<double> tolerance;
   std::string csvPath;  // "" = none, "-" = stdout
   long every = 1;
+  std::string loadStatePath, saveStatePath;  // "" = none
 };
 
 const char* kUsage =
     "usage: fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]\n"
     "              [--tolerance TOL] [--dynamics aba|crba] [--csv FILE|-] [--every N]\n"
+    "              [--load-state FILE] [--save-state FILE]\n"
     "  --integrator also chooses the stepping: semi-implicit-euler realtime, rk4/rk45 accurate.\n"
     "  The duration must be a whole number of time steps (1e-6 to 0.1 s). RK45's largest substep\n"
     "  is the time step: a tolerance changes results only where substeps must be shorter.\n"
     "  CSV: t (n*dt), per joint .q/.qd (ball and free joints: velocities in the body frame, a free\n"
-    "  joint's angular velocity first), kinetic, potential, total energy (J).\n";
+    "  joint's angular velocity first), kinetic, potential, total energy (J).\n"
+    "  --load-state starts from a state saved by --save-state (or the page) for the same scene and\n"
+    "  settings; t then counts on from its time. --save-state writes the state at the end.\n";
 
 [[noreturn]] void badOption(const std::string& message) {
   std::cerr << "fw-sim: " << message << "\n" << kUsage;
@@ -89,6 +95,10 @@ Options parseOptions(int argc, char** argv) {
       const double n = positiveNumber(arg, value());
       if (n != std::floor(n)) badOption("--every expects a whole number");
       o.every = long(n);  // ≤ 1e15: positiveNumber's bound
+    } else if (arg == "--load-state") {
+      o.loadStatePath = value();
+    } else if (arg == "--save-state") {
+      o.saveStatePath = value();
     } else if (!arg.empty() && arg[0] == '-') {
       badOption("unknown option " + fw::quoteInput(arg));
     } else if (o.scenePath.empty()) {
@@ -188,6 +198,21 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
 
+  if (!options.loadStatePath.empty()) {
+    std::ifstream stateFile(options.loadStatePath, std::ios::binary);
+    if (!stateFile) {
+      std::cerr << "fw-sim: cannot read " << options.loadStatePath << "\n";
+      return kBadInput;
+    }
+    const std::vector<uint8_t> blob{std::istreambuf_iterator<char>(stateFile), std::istreambuf_iterator<char>()};
+    if (const std::string why = world->restoreState(blob); !why.empty()) {
+      std::cerr << "fw-sim: " << options.loadStatePath << ": " << why << "\n";
+      return kBadInput;
+    }
+  }
+  // A loaded state's time is a whole number of steps (as the page and fw-sim step): t goes on as n·dt.
+  const double startStep = std::round(world->time() / world->settings().timestep);
+
   std::ofstream csvFile;
   std::ostream* csv = nullptr;
   if (options.csvPath == "-") {
@@ -215,7 +240,7 @@ int main(int argc, char** argv) {
   }
   if (csv) {
     *csv << csvHeader(*world) << '\n';
-    writeRow(*csv, *world, 0);
+    writeRow(*csv, *world, world->time());
   }
 
   const auto start = std::chrono::steady_clock::now();
@@ -227,7 +252,7 @@ int main(int argc, char** argv) {
       status = kBlewUp;
       break;
     }
-    if (csv && (n % options.every == 0 || n == steps)) writeRow(*csv, *world, double(n) * dt);  // the final state always
+    if (csv && (n % options.every == 0 || n == steps)) writeRow(*csv, *world, (startStep + double(n)) * dt);  // the final state always
   }
   const double wallMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -235,5 +260,14 @@ int main(int argc, char** argv) {
   std::cerr << "steps=" << st.steps << " derivative_evaluations=" << st.derivativeEvaluations
             << " rejected=" << st.rejected << " events=" << world->stepStats().events
             << " unlocated_events=" << world->stepStats().unlocatedEvents << " wall_ms=" << wallMs << "\n";
+  if (!options.saveStatePath.empty()) {
+    const std::vector<uint8_t> blob = world->saveState();
+    std::ofstream stateFile(options.saveStatePath, std::ios::binary);
+    stateFile.write(reinterpret_cast<const char*>(blob.data()), std::streamsize(blob.size()));
+    if (!stateFile) {
+      std::cerr << "fw-sim: cannot write " << options.saveStatePath << "\n";
+      return kBadInput;
+    }
+  }
   return status;
 }

@@ -349,6 +349,10 @@ void World::storeImpulses() {
   }
   for (const ConstraintRow& row : rows_.rows)
     if (row.motor >= 0) interactions_.motors[size_t(row.motor)].effort = row.impulse / settings_.timestep;
+  reportContacts();
+}
+
+void World::reportContacts() {
   contactBuffer_.clear();
   const auto report = [this](const Contact& c) {
     for (int k = 0; k < 3; ++k) contactBuffer_.push_back(float(c.point[k]));

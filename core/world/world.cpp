@@ -69,6 +69,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
   applyPrescribedMotion(state_.t);
   initial_ = state_;
   refreshKinematics();
+  fingerprintModel();
 }
 
 // Colliders that no other collider may ever touch (a chain with self-collision off, decoration)

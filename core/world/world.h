@@ -2,6 +2,8 @@
 // A running world: the immutable Model, its preallocated Data, the state, the loads for the
 // next step, what touches (colliders, limits, motors) and the stepping settings. Built once per
 // scene by scene_builder; a step allocates nothing once the contact count has peaked.
+#include <cstdint>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -67,6 +69,11 @@ struct Contact {
   Vec3 frictionImpulse = Vec3::Zero();  // world; the manifold's friction anchor, on its first point
   double twistImpulse = 0;              // likewise, about the normal
 };
+
+// What a saved state must share with the world it is restored into: the very scene (every
+// parameter), or only its structure (the same bodies, joints, colliders and motors, while masses,
+// sizes or materials may differ: the page carries the state over when a slider rebuilds the scene).
+enum class StateMatch { SameScene, SameStructure };
 
 // The order contacts are kept in: by pair, then feature (for warm starting by binary search).
 bool contactOrder(const Contact& a, const Contact& b);
@@ -145,6 +152,15 @@ class World {
   // Angular momentum about the world origin and linear momentum, world coordinates.
   Force momentum();
 
+  // The whole state that decides the future (world_state.cpp): time, q, q̇, efforts and forces,
+  // motors, the drag spring, contacts with their warm-start impulses, sleep, the integrator's
+  // step size and FSAL stage, counters. Restoring it continues bitwise as the uninterrupted run.
+  std::vector<uint8_t> saveState() const;
+  // '' when restored; otherwise why not (another scene, a damaged or truncated blob), and the
+  // world is unchanged.
+  std::string restoreState(std::span<const uint8_t> blob, StateMatch match = StateMatch::SameScene);
+  uint64_t modelHash() const { return modelHash_; }
+
   // The first joint (body index) whose position or velocity is NaN or infinite, or −1.
   int firstNonFiniteJoint() const;
   // '' while the world steps; otherwise why it stopped (it blew up, or RK45 could not advance):
@@ -178,6 +194,7 @@ class World {
   void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
   std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
   void storeImpulses();
+  void reportContacts();  // contactBuffer_ from contacts_ and the sleeping ones
   bool colliderResting(int collider) const;     // static, welded or asleep
   bool contactAsleep(const Contact& c) const;  // both sides resting
   bool canCollide(int a, int b) const;
@@ -197,6 +214,7 @@ class World {
   void correctJointVelocities();
 
   void refreshKinematics();
+  void fingerprintModel();  // world_state.cpp: modelHash_, structureHash_
   void applyDragSpring();
   void pruneColliders();
 
@@ -237,6 +255,7 @@ class World {
   std::vector<float> velocities_;
   DragSpring drag_;
   std::string stepError_;
+  uint64_t modelHash_ = 0, structureHash_ = 0;
   void checkStepHealth(long stallsBefore);
 
   // Contact pipeline and solver workspace, sized as the world grows, reused every step.

@@ -188,4 +188,34 @@ TEST(FwSim, EveryReproducerExitsTwoWithAMessage) {
   }
 }
 
+
+std::string lastLine(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line, last;
+  while (std::getline(in, line)) last = line;
+  return last;
+}
+
+// Everything after t: the run's state and energies, to 17 digits.
+std::string afterTime(const std::string& row) { return row.substr(row.find(',')); }
+
+TEST(FwSim, SaveStateThenLoadStateContinuesBitwise) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto state = dir / "fw_sim_state.bin", whole = dir / "fw_sim_whole.csv", resumed = dir / "fw_sim_resumed.csv";
+  const std::string pendulum = scene("double-pendulum.json");
+  ASSERT_EQ(runFwSim(pendulum + " --duration 2 --csv " + whole.string()).status, 0);
+  const ProgramRun first = runFwSim(pendulum + " --duration 1 --save-state " + state.string());
+  ASSERT_EQ(first.status, 0) << first.out;
+  const ProgramRun second = runFwSim(pendulum + " --duration 1 --load-state " + state.string() + " --csv " + resumed.string());
+  ASSERT_EQ(second.status, 0) << second.out;
+  EXPECT_EQ(afterTime(lastLine(resumed)), afterTime(lastLine(whole)));
+  EXPECT_EQ(lastLine(resumed).rfind("2,", 0), 0u) << "t counts on from the saved time: " << lastLine(resumed);
+
+  const ProgramRun foreign = runFwSim(scene("pendulum.json") + " --duration 1 --load-state " + state.string());
+  EXPECT_EQ(foreign.status, 2);
+  EXPECT_NE(foreign.out.find("another scene"), std::string::npos) << foreign.out;
+  const ProgramRun otherStep = runFwSim(pendulum + " --dt 0.002 --duration 1 --load-state " + state.string());
+  EXPECT_EQ(otherStep.status, 2) << "another time step is another scene: " << otherStep.out;
+}
+
 }  // namespace

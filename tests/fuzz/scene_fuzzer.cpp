@@ -1,17 +1,37 @@
 // libFuzzer target: any bytes as scene text through the loader, then a few steps of the world
 // it builds. A refusal (SceneError) is the expected answer to most inputs; a crash, a hang
 // (libFuzzer's -timeout), a leak or a sanitizer report is a bug. Run by scripts/fuzz.sh.
+// The world's saved state is fuzzed with it: the world's own state must restore, and a forged
+// one (payload bytes flipped by the input, the checksum made to match) may be refused or taken,
+// but the world must go on stepping without a crash.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "world/state_bytes.h"
 
 namespace {
 // Past this many bytes a scene only costs time without reaching new code.
 constexpr size_t kMaxInput = 64 * 1024;
 constexpr int kSteps = 20;
+constexpr size_t kHeaderBytes = 44;  // world_state.cpp: the checksum is its last 8 bytes
+
+// The saved state with payload bytes flipped by the input, and a checksum that matches again.
+std::vector<uint8_t> forged(std::vector<uint8_t> blob, std::string_view input) {
+  if (blob.size() <= kHeaderBytes || input.empty()) return blob;
+  const size_t payload = blob.size() - kHeaderBytes;
+  for (size_t k = 0; k + 1 < input.size() && k < 64; k += 2)
+    blob[kHeaderBytes + (uint8_t(input[k]) * 131 + k * 977) % payload] ^= uint8_t(input[k + 1]);
+  fw::Fingerprint checksum;
+  checksum.bytes(blob.data() + kHeaderBytes, payload);
+  const uint64_t value = checksum.value();
+  std::memcpy(blob.data() + kHeaderBytes - sizeof value, &value, sizeof value);
+  return blob;
+}
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -22,6 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int i = 0; i < kSteps && world.stepError().empty(); ++i) world.step();
     (void)world.kineticEnergy();
     (void)world.potentialEnergy();
+    const std::vector<uint8_t> saved = world.saveState();
+    if (!world.restoreState(saved).empty()) __builtin_trap();  // its own state must always restore
+    (void)world.restoreState(forged(saved, text));
+    for (int i = 0; i < 3 && world.stepError().empty(); ++i) world.step();
   } catch (const fw::SceneError&) {
   }
   return 0;
