@@ -23,6 +23,14 @@ export interface DebugHandle {
   pause(): void;
   advance(steps: number): void; // pauses, then takes that many steps at once
   shareLink(): string;
+  q(): number[];
+  v(): number[];
+  qvHex(): string; // q and q̇ as bytes in hex: equal strings are bitwise equal states
+  timeline(): { step: number; end: number; keyframes: number; bytes: number; budgetBytes: number; spacing: number; markers: number[]; inputs: number };
+  seekStep(step: number): void;
+  stepBy(steps: number): void;
+  setEffort(index: number, value: number): void;
+  paused(): boolean;
 }
 declare global {
   interface Window {

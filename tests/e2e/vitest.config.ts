@@ -6,6 +6,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 // Browser tests: one file at a time (one Chromium), generous timeouts for software WebGL.
 export default defineConfig({
   root: repo,
+  // Some browser tests run the same scene in Node to compare (the engine's module as the page has it).
+  resolve: { alias: { 'featherweight-wasm': `${repo}build/wasm/dist` } },
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',

@@ -7,6 +7,13 @@ import * as THREE from 'three';
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
 import type { Renderer } from './renderer';
 
+/** Where a grab goes: straight to the engine, or through the timeline, which records it. */
+export interface DragInputs {
+  start(body: number, point: [number, number, number]): void;
+  move(point: [number, number, number]): void;
+  end(): void;
+}
+
 export class DragController {
   private readonly raycaster = new THREE.Raycaster();
   private readonly plane = new THREE.Plane();
@@ -24,6 +31,11 @@ export class DragController {
     private readonly sim: Simulation,
     private readonly renderer: Renderer,
     private readonly canvas: HTMLCanvasElement,
+    private readonly inputs: DragInputs = {
+      start: (body, p) => sim.startDrag(body, ...p),
+      move: (p) => sim.moveDrag(...p),
+      end: () => sim.endDrag(),
+    },
   ) {
     this.line = new THREE.Line(
       new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]),
@@ -77,7 +89,7 @@ export class DragController {
     this.lastY = event.clientY;
     this.target.copy(hit.point);
     this.plane.setFromNormalAndCoplanarPoint(this.renderer.camera.getWorldDirection(new THREE.Vector3()), hit.point);
-    this.sim.startDrag(body, hit.point.x, hit.point.y, hit.point.z);
+    this.inputs.start(body, [hit.point.x, hit.point.y, hit.point.z]);
     this.renderer.setOrbitEnabled(false);
   }
 
@@ -91,14 +103,14 @@ export class DragController {
       this.raycaster.ray.intersectPlane(this.plane, this.target);
     }
     this.lastY = event.clientY;
-    this.sim.moveDrag(this.target.x, this.target.y, this.target.z);
+    this.inputs.move([this.target.x, this.target.y, this.target.z]);
   }
 
   private wheel(event: WheelEvent): void {
     if (!this.active) return;
     event.preventDefault();
     this.pushInDepth(-event.deltaY * 0.002);
-    this.sim.moveDrag(this.target.x, this.target.y, this.target.z);
+    this.inputs.move([this.target.x, this.target.y, this.target.z]);
   }
 
   private pushInDepth(metres: number): void {
@@ -116,7 +128,7 @@ export class DragController {
   private up(event: PointerEvent): void {
     if (event.pointerId !== this.pointerId) return;
     this.pointerId = null;
-    this.sim.endDrag();
+    this.inputs.end();
     this.renderer.setOrbitEnabled(true);
     this.line.visible = false;
     this.label.hidden = true;

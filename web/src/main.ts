@@ -22,6 +22,8 @@ import { ShareButton } from './share/share_button';
 import { GuardedEngine } from './guard/engine_guard';
 import { describeThrown, loadSceneText, sceneTextFromLinkSafely } from './guard/scene_entry';
 import { StepErrorWatch } from './guard/step_watch';
+import { splitMoment, withMoment } from './share/link_time';
+import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
 
 interface SceneMeta {
   title?: string;
@@ -97,9 +99,14 @@ async function main(): Promise<void> {
     const count = sim.contactCount();
     overlays.setContacts(count > 0 ? contactData.at(sim.contactsPointer(), count * CONTACT_STRIDE) : null, count);
   };
-  const loop = new SimLoop((count) => sim.step(count), () => sim.timestep());
+  // Every step and every input goes through the time machine (web/src/timeline), which records them.
+  const loop = new SimLoop((count) => timeMachine.advance(count), () => sim.timestep());
   const hud = new Hud(byId('hud'));
-  const drag = new DragController(engine, sim, renderer, canvas);
+  const drag = new DragController(engine, sim, renderer, canvas, {
+    start: (body, point) => timeMachine.input({ kind: 'drag-start', body, point }),
+    move: (point) => timeMachine.input({ kind: 'drag-move', point }),
+    end: () => timeMachine.input({ kind: 'drag-end' }),
+  });
   const overlays = new Overlays(renderer.scene);
   const help = new HelpOverlay(byId('help'));
   const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
@@ -110,6 +117,24 @@ async function main(): Promise<void> {
     link.click();
     URL.revokeObjectURL(link.href);
   });
+  const budgetMb = Number(new URLSearchParams(window.location.search).get('timeline-mb'));
+  const timeMachine = new TimeMachine(
+    byId('timeline'),
+    {
+      sim,
+      efforts: () => efforts.at(sim.effortsPointer(), sim.nv()),
+      sceneRan: (text) => sceneLoaded(JSON.parse(text) as SceneObject, true),
+      setPaused: (paused) => setPaused(paused),
+      moved: (time, branched) => {
+        if (branched) plots.dropAfter(time);
+        showPlayhead();
+        loop.clearBacklog();
+      },
+    },
+    (budgetMb > 0 && budgetMb <= 4096 ? budgetMb : DEFAULT_BUDGET_MB) * 1024 * 1024,
+  );
+  const showPlayhead = () => plots.setPlayhead(timeMachine.step < timeMachine.end ? sim.time() : null);
+  plots.onTimeClick = (time) => timeMachine.mark(time);
   collapsible(byId('panel-toggle'), byId('panel'), () => {});
   collapsible(byId('plot-toggle'), byId('plot-panel'), () => plots.resize());
   if (window.matchMedia('(max-width: 600px)').matches) byId('plot-toggle').click(); // a phone starts with the plot folded
@@ -137,6 +162,7 @@ async function main(): Promise<void> {
   // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     currentDoc = doc;
+    if (!rebuild) timeMachine.startRecording(JSON.stringify(doc)); // a scene from its start: a new recording
     poses.invalidate();
     velocities.invalidate();
     bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
@@ -201,6 +227,8 @@ async function main(): Promise<void> {
   };
   const reset = () => {
     sim.reset();
+    timeMachine.startRecording(JSON.stringify(currentDoc));
+    plots.clear();
     loop.clearBacklog();
   };
   const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
@@ -210,18 +238,21 @@ async function main(): Promise<void> {
     setPaused,
     step: stepOnce,
     reset,
-    // The panel's edits: the same scene from its initial state, the view and the plot kept.
+    // The panel's edits: the motion carries on from now with the new numbers (the timeline
+    // records the edit; after going back it branches there), or, when the scene's structure or
+    // time step changed, starts again from the initial state. The view and the plot are kept.
     rebuild: (doc) => {
-      const error = sim.load(JSON.stringify(doc));
+      const { error, carried } = timeMachine.rebuild(JSON.stringify(doc));
       if (error !== '') {
         showError(`Panel: ${error}\nThe previous settings keep running.`);
         return false;
       }
       sceneLoaded(doc, true);
+      if (!carried) plots.clear();
       return true;
     },
-    setMotorTarget: (index, position, velocity) => sim.setMotorTarget(index, position, velocity),
-    efforts: () => efforts.at(sim.effortsPointer(), sim.nv()),
+    setMotorTarget: (index, position, velocity) => timeMachine.input({ kind: 'motor', index, position, velocity }),
+    setEffort: (index, value) => timeMachine.input({ kind: 'effort', index, value }),
     overlays: overlays.toggles,
     contactsAvailable: hasContacts,
     view,
@@ -234,16 +265,24 @@ async function main(): Promise<void> {
   const shareLink = (): string => {
     const url = new URL(window.location.href);
     url.searchParams.delete('scene'); // the link carries the scene itself
-    url.hash = encodeSceneLink(sceneToShare());
+    // A paused (or scrubbed) page shares its moment too: the link opens there, paused.
+    url.hash = withMoment(encodeSceneLink(sceneToShare()), timeMachine.moment(loop.paused));
     return url.href;
   };
   new ShareButton(byId('share'), byId('share-status'), byId<HTMLInputElement>('share-field'), shareLink);
   /** Runs the scene a link carries: '' when it runs, else why not (the running scene stays). */
   function openSceneLink(fragment: string): string {
-    const shared = sceneTextFromLinkSafely(fragment);
+    const { scene, moment, problems } = splitMoment(fragment);
+    const shared = sceneTextFromLinkSafely(scene);
     if ('error' in shared) return shared.error;
     const error = loadScene(shared.text, 'Shared link');
-    return error === '' ? '' : `Shared link: ${error}`;
+    if (error !== '') return `Shared link: ${error}`;
+    // The link's moment: re-simulated from the start (deterministic), shown when reached.
+    timeMachine.markers = moment.markers ?? [];
+    if (moment.t !== undefined && moment.t > 0) timeMachine.openAt(moment.t, moment.paused ?? false);
+    else setPaused(moment.paused ?? false);
+    if (problems.length > 0) showError(`Shared link: ${problems.join('; ')}.`);
+    return '';
   }
   window.addEventListener('hashchange', () => {
     if (!isSceneLink(window.location.hash)) return;
@@ -293,6 +332,7 @@ async function main(): Promise<void> {
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if (key === 'Escape' && help.isOpen) help.close();
     else if (key === 'h' || key === '?') help.toggle();
+    else if (timeMachine.handleKey(key)) panel.syncPlayback();
     else if (key === ' ') setPaused(!loop.paused);
     else if (key === 's') stepOnce();
     else if (key === 'r') reset();
@@ -341,8 +381,22 @@ async function main(): Promise<void> {
       pause: () => setPaused(true),
       advance: (steps: number) => {
         setPaused(true);
-        sim.step(steps);
+        timeMachine.advance(steps);
+        showPlayhead();
       },
+      q: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())),
+      v: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv())),
+      // q and q̇ as bytes in hex: equal strings are bitwise equal states.
+      qvHex: () => {
+        const hex = (pointer: number, n: number) =>
+          Array.from(new Uint8Array(engine.HEAPF64.buffer, pointer, 8 * n), (b) => b.toString(16).padStart(2, '0')).join('');
+        return `${hex(sim.qPointer(), sim.nq())}|${hex(sim.vPointer(), sim.nv())}`;
+      },
+      timeline: () => timeMachine.status(),
+      seekStep: (step: number) => timeMachine.goToStep(step, true),
+      stepBy: (steps: number) => timeMachine.stepBy(steps),
+      setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
+      paused: () => loop.paused,
       shareLink,
       sceneBox: () => {
         const box = overlays.sceneBox(poses.values, new THREE.Box3());
@@ -371,7 +425,9 @@ async function main(): Promise<void> {
   const drawFrame = (now: number) => {
     const wallSeconds = (now - last) / 1000;
     last = now;
-    loop.frame(wallSeconds);
+    if (!timeMachine.busy) loop.frame(wallSeconds);
+    timeMachine.frame();
+    if (!loop.paused) showPlayhead();
     stepWatch.check();
     const current = poses.values;
     renderer.applyPoses(current);

@@ -1,9 +1,10 @@
 // The control panel (lil-gui). World: gravity, time step, integrator and dynamics algorithm;
 // Scene: the scene's own meta.sliders and the joint efforts; Playback: speed, pause, step, reset;
 // View: overlays, follow, frame all, help. A world field or a slider edits a copy of the scene's
-// JSON object and hands it to `rebuild` (sim.load from the initial state); when the engine
-// refuses it the control goes back to the running scene's value. Efforts are written live into
-// the engine's efforts array. Every label that comes from the scene is set as text by lil-gui.
+// JSON object and hands it to `rebuild` (the motion carries on with the new numbers when the
+// scene's structure allows, else it starts again); when the engine refuses it the control goes
+// back to the running scene's value. Efforts and motor targets are live inputs (setEffort,
+// setMotorTarget), recorded by the timeline. Every label that comes from the scene is set as text by lil-gui.
 import GUI, { type Controller } from 'lil-gui';
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import type { OverlayToggles } from './overlays';
@@ -29,8 +30,8 @@ export interface PanelHooks {
   rebuild(scene: SceneObject): boolean;
   /** New targets for a motor, live (sim.setMotorTarget). */
   setMotorTarget(index: number, position: number, velocity: number): void;
-  /** The engine's joint efforts (nv float64s), a live view. */
-  efforts(): Float64Array;
+  /** One joint effort (τ at velocity index `index`), live (it is an input the timeline records). */
+  setEffort(index: number, value: number): void;
   overlays: OverlayToggles;
   /** Whether the engine reports contact points (the contact overlay's toggle is disabled otherwise). */
   contactsAvailable: boolean;
@@ -185,7 +186,7 @@ export class Panel {
         folder
           .add(this.effortValues, joint.name, -limit, limit, limit / 200)
           .name(`${joint.name} ${revolute ? 'τ (N·m)' : 'F (N)'}`)
-          .onChange(() => this.writeEfforts());
+          .onChange((value: number) => this.hooks.setEffort(joint.vIndex, value));
       }
       folder.close();
     }
@@ -195,11 +196,7 @@ export class Panel {
 
   /** Writes every effort slider into the engine (after a change, and after a rebuild). */
   writeEfforts(): void {
-    const efforts = this.hooks.efforts();
-    for (const [name, value] of Object.entries(this.effortValues)) {
-      const index = this.effortIndex[name];
-      if (index >= 0 && index < efforts.length) efforts[index] = value;
-    }
+    for (const [name, value] of Object.entries(this.effortValues)) this.hooks.setEffort(this.effortIndex[name], value);
   }
 
   /** After the keyboard changed the playback state. */

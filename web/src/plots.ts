@@ -38,6 +38,10 @@ export class LivePlots {
   private readonly q: Float64HeapView;
   private readonly v: Float64HeapView;
   private readonly momentum: Float64HeapView;
+  /** Samples later than this are recorded but not shown (the timeline went back); null: all. */
+  private playhead: number | null = null;
+  /** Called with the time under a click on the plot (the timeline marks it). */
+  onTimeClick: (time: number) => void = () => {};
 
   constructor(
     engine: FeatherweightModule,
@@ -51,6 +55,13 @@ export class LivePlots {
     this.v = new Float64HeapView(engine);
     this.momentum = new Float64HeapView(engine);
     picker.addEventListener('change', () => this.select(Number(picker.value)));
+    container.addEventListener('click', (event) => {
+      if (!this.chart) return;
+      const area = this.chart.over.getBoundingClientRect();
+      if (event.clientX < area.left || event.clientX > area.right) return;
+      const time = this.chart.posToVal(event.clientX - area.left, 'x');
+      if (Number.isFinite(time)) this.onTimeClick(time);
+    });
     window.addEventListener('resize', () => this.resize());
   }
 
@@ -148,13 +159,13 @@ export class LivePlots {
     );
   }
 
-  /** Once per frame, after stepping. */
+  /**
+   * Once per frame, after stepping. A time already sampled (the timeline went back and replays)
+   * is not sampled again: the history up to the playhead is what was recorded.
+   */
   sample(time: number): void {
     if (!this.current || !this.chart) return;
-    if (this.times.length > 0 && time <= this.times[this.times.length - 1]) {
-      if (time < this.times[this.times.length - 1]) this.clear(); // reset or a new scene
-      return;
-    }
+    if (this.times.length > 0 && time <= this.times[this.times.length - 1]) return;
     const row: number[] = [];
     this.current.sample(row);
     this.times.push(time);
@@ -163,7 +174,40 @@ export class LivePlots {
       this.times.shift();
       this.values.forEach((series) => series.shift());
     }
-    if (this.container.clientWidth > 0) this.chart.setData([this.times, ...this.values]);
+    this.draw();
+  }
+
+  /** Shows the history up to `time` (the timeline's playhead), or all of it (null). */
+  setPlayhead(time: number | null): void {
+    this.playhead = time;
+    this.draw();
+  }
+
+  /** Forgets what was sampled after `time`: the timeline branched there. */
+  dropAfter(time: number): void {
+    const kept = this.countUpTo(time);
+    this.times.length = kept;
+    for (const series of this.values) series.length = kept;
+    this.draw();
+  }
+
+  private countUpTo(time: number): number {
+    let lo = 0, hi = this.times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.times[mid] <= time + 1e-12) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private draw(): void {
+    if (!this.chart || this.container.clientWidth === 0) return;
+    if (this.playhead === null) this.chart.setData([this.times, ...this.values]);
+    else {
+      const n = this.countUpTo(this.playhead);
+      this.chart.setData([this.times.slice(0, n), ...this.values.map((series) => series.slice(0, n))]);
+    }
   }
 
   get sampleCount(): number {

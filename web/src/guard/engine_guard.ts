@@ -21,7 +21,7 @@ export interface GuardOptions {
 }
 
 /** Calls that change the world: refused while a fresh module starts. */
-const MUTATING = new Set<string>(['load', 'reset', 'step', 'applyForce', 'startDrag', 'moveDrag', 'setMotorTarget']);
+const MUTATING = new Set<string>(['load', 'reset', 'step', 'applyForce', 'startDrag', 'moveDrag', 'setMotorTarget', 'restoreState', 'adoptState']);
 
 export class GuardedEngine {
   /** Stand-ins for the module and its Simulation that always reach the current ones. */

@@ -1,0 +1,102 @@
+// The timeline bar under the view: the playhead over everything recorded, one-step buttons,
+// markers, the time, and what the recording keeps in memory. It only shows and reports: the
+// time machine decides what a drag or a click means.
+import './timeline.css';
+
+export interface TimelineView {
+  step: number;
+  end: number;
+  timestep: number;
+  markers: number[]; // times (s)
+  keyframes: number;
+  bytes: number;
+  budgetBytes: number;
+  spacing: number; // steps between keyframes
+  seeking: boolean;
+}
+
+export interface TimelineBarHandlers {
+  scrub(step: number): void; // while the playhead is dragged
+  stepBy(steps: number): void;
+  mark(): void;
+  jumpTo(time: number): void; // a marker was clicked
+  unmark(time: number): void; // a marker was clicked with Shift
+}
+
+export class TimelineBar {
+  private readonly range: HTMLInputElement;
+  private readonly markers: HTMLElement;
+  private readonly time: HTMLElement;
+  private readonly memory: HTMLElement;
+  private shownMarkers = '';
+
+  constructor(host: HTMLElement, handlers: TimelineBarHandlers) {
+    const button = (label: string, title: string, onClick: () => void) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute('aria-label', title);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    this.range = document.createElement('input');
+    this.range.type = 'range';
+    this.range.min = '0';
+    this.range.step = '1';
+    this.range.setAttribute('aria-label', 'Simulated time: drag to go back to any recorded moment');
+    this.range.addEventListener('input', () => handlers.scrub(Number(this.range.value)));
+    this.markers = document.createElement('div');
+    this.markers.className = 'timeline-markers';
+    this.markers.addEventListener('click', (event) => {
+      const target = event.target as HTMLElement;
+      const time = Number(target.dataset.time);
+      if (!target.classList.contains('timeline-marker') || !Number.isFinite(time)) return;
+      if (event.shiftKey) handlers.unmark(time);
+      else handlers.jumpTo(time);
+    });
+    const track = document.createElement('div');
+    track.className = 'timeline-track';
+    track.append(this.range, this.markers);
+    this.time = document.createElement('span');
+    this.time.className = 'timeline-time';
+    this.time.setAttribute('aria-live', 'off');
+    this.memory = document.createElement('span');
+    this.memory.className = 'timeline-memory';
+    host.replaceChildren(
+      button('◀', 'One step back (←)', () => handlers.stepBy(-1)),
+      button('▶', 'One step forward (→)', () => handlers.stepBy(1)),
+      track,
+      button('Mark', 'Mark this moment (M); markers travel in share links', () => handlers.mark()),
+      this.time,
+      this.memory,
+    );
+  }
+
+  show(view: TimelineView): void {
+    this.range.max = String(Math.max(1, view.end));
+    if (document.activeElement !== this.range || view.seeking) this.range.value = String(view.step);
+    const t = view.step * view.timestep, end = view.end * view.timestep;
+    this.time.textContent = view.seeking ? `going to t = ${t.toFixed(3)} s…` : `t = ${t.toFixed(3)} s / ${end.toFixed(3)} s`;
+    const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+    this.memory.textContent = `${view.keyframes} keyframes · ${mb(view.bytes)} of ${mb(view.budgetBytes)} MB · every ${(view.spacing * view.timestep).toFixed(2)} s`;
+    this.memory.title =
+      'The recording keeps a whole world state every so often and every input in between; older history is thinned (fewer keyframes), never dropped, to stay within the budget (?timeline-mb=N).';
+    const key = `${view.end}|${view.markers.join(',')}`;
+    if (key !== this.shownMarkers) {
+      this.shownMarkers = key;
+      this.markers.replaceChildren(
+        ...view.markers.map((time) => {
+          const m = document.createElement('button');
+          m.type = 'button';
+          m.className = 'timeline-marker';
+          m.dataset.time = String(time);
+          m.title = `Marker at t = ${time.toFixed(3)} s (click: go there; Shift+click: remove)`;
+          m.setAttribute('aria-label', m.title);
+          m.style.left = `${Math.min(100, (100 * time) / Math.max(end, view.timestep))}%`;
+          return m;
+        }),
+      );
+    }
+  }
+}
