@@ -12,6 +12,7 @@
 // start of every step. Restoring reads the whole blob into temporaries and checks every count
 // and index before anything changes, so a refused blob leaves the world as it was.
 #include <algorithm>
+#include <cmath>
 
 #include "world/state_bytes.h"
 #include "world/world.h"
@@ -125,6 +126,9 @@ void World::fingerprintModel() {
 
 std::vector<uint8_t> World::saveState() const {
   std::vector<uint8_t> payload;
+  payload.reserve(1024 + 8 * size_t(3 * model_.nv + model_.nq + 6 * model_.nlinks + 10 * interactions_.motors.size()) +
+                  kContactBytes * (contacts_.size() + sleepingContacts_.size()) + 9 * asleep_.size() +
+                  (data_.fsalReady ? 8 * size_t(model_.nq + 3 * model_.nv) : 0));
   ByteWriter out(payload);
   out.put(state_.t);
   out.putVector(state_.q);
@@ -255,6 +259,16 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   std::string stepError = in.getString();
   if (!in.ok()) return damaged + "it ends before all of the world's state was read";
   if (!in.atEnd()) return damaged + "it has bytes after the world's state";
+  // Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
+  // loader refuses such numbers in a scene. q and q̇ may be anything a run can reach, NaN included
+  // (the next step reports it).
+  if (!std::isfinite(state.t) || state.t < 0) return damaged + "its time is not a finite time ≥ 0";
+  if (!std::isfinite(adaptiveStep) || adaptiveStep < 0 || adaptiveStep > settings_.timestep)
+    return damaged + "its RK45 step is not between 0 and the time step";
+  if (!std::all_of(sleepTimer.begin(), sleepTimer.end(), [](double x) { return std::isfinite(x) && x >= 0; }))
+    return damaged + "its sleep timers are not finite times ≥ 0";
+  if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce) || drag.stiffness < 0 || drag.damping < 0 || drag.maxForce < 0)
+    return damaged + "its drag spring is not finite and ≥ 0";
 
   // Copies into the same storage: the page's views of q, q̇ and the efforts stay valid.
   state_.q = state.q, state_.v = state.v, state_.t = state.t;
