@@ -50,34 +50,32 @@ describe('controls', () => {
     await page.close();
   });
 
-  it('gravity 0 in the World folder rebuilds the scene from its initial state: the pendulum stays still', async () => {
+  it('gravity 0 in the World folder changes the course from this moment: the pendulum turns on at constant speed', async () => {
     const { page, problems } = await harness.open('', 0.5);
-    const swinging = await page.evaluate(() => window.__featherweight!.bodyPose(0));
     await openFolder(page, 'World');
     const input = control(page, 'gravity z').locator('input').first();
     expect(Number(await input.inputValue())).toBeCloseTo(-9.81, 6);
     await input.fill('0');
     await input.press('Enter');
-    const before = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
-    expect(before.t).toBeLessThan(0.4); // rebuilt: time started again from 0
-    // Released from rest at 1 rad about y: q = (0, sin ½, 0, cos ½), and without gravity it stays.
-    expect(before.pose[4]).toBeCloseTo(Math.sin(0.5), 4);
-    expect(Math.abs(swinging[4] - Math.sin(0.5))).toBeGreaterThan(1e-3); // it was swinging before
-    await page.waitForTimeout(800);
-    const after = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
-    expect(after.t - before.t).toBeGreaterThan(0.2);
-    for (let k = 0; k < 7; k++) expect(after.pose[k]).toBeCloseTo(before.pose[k], 6);
+    const state = () => page.evaluate(() => ({ t: window.__featherweight!.time(), v: window.__featherweight!.v()[0] }));
+    const before = await state();
+    expect(before.t).toBeGreaterThan(0.4); // carried on: the clock did not start again
+    expect(Math.abs(before.v)).toBeGreaterThan(0.1); // it was swinging
+    await page.waitForFunction((t) => window.__featherweight!.time() > t + 0.3, before.t);
+    const after = await state();
+    expect(after.v).toBeCloseTo(before.v, 9); // no gravity, no damping: the same angular velocity
     expect(await page.locator('#error').isHidden()).toBe(true);
-    // And back: it swings again.
+    expect((await page.evaluate(() => window.__featherweight!.timeline())).inputs).toBeGreaterThan(0); // the edit is recorded
+    // And back: gravity slows or speeds it again.
     await input.fill('-9.81');
     await input.press('Enter');
-    await page.waitForTimeout(500);
-    expect(Math.abs((await page.evaluate(() => window.__featherweight!.bodyPose(0)))[4] - Math.sin(0.5))).toBeGreaterThan(1e-3);
+    await page.waitForFunction((t) => window.__featherweight!.time() > t + 0.3, after.t);
+    expect(Math.abs((await state()).v - after.v)).toBeGreaterThan(1e-3);
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('a scene slider (meta.sliders) rebuilds with the new value', async () => {
+  it('a scene slider of the initial state (meta.sliders) starts the scene again with the new value', async () => {
     const { page, problems } = await harness.open();
     await openFolder(page, 'Scene');
     const input = control(page, 'Release angle').locator('input').first();
@@ -253,6 +251,11 @@ describe('controls', () => {
     // Velocity: while paused every step adds one sample; it is the pose's rate of change.
     await page.locator('#plot-picker').selectOption({ label: 'double-pendulum/lower velocity (m/s)' });
     const dt = await page.evaluate(() => window.__featherweight!.timestep());
+    // Not at a turning point, where the velocity is too small to compare with (when it paused depends on the machine's speed).
+    await page.evaluate((i) => {
+      const fw = window.__featherweight!;
+      for (let k = 0; k < 5000 && Math.hypot(...fw.bodyVelocity(i).slice(0, 3)) < 0.3; k++) fw.advance(1);
+    }, lower);
     const p0 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v0 = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
     for (let i = 0; i < 5; i++) await page.keyboard.press('s');

@@ -123,6 +123,13 @@ async function main(): Promise<void> {
     {
       sim,
       efforts: () => efforts.at(sim.effortsPointer(), sim.nv()),
+      coordinates: () => {
+        const q = new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq()), v = new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv());
+        const both = new Float64Array(q.length + v.length);
+        both.set(q);
+        both.set(v, q.length);
+        return both;
+      },
       sceneRan: (text) => sceneLoaded(JSON.parse(text) as SceneObject, true),
       setPaused: (paused) => setPaused(paused),
       moved: (time, branched) => {

@@ -16,6 +16,8 @@ export interface TimeMachineHooks {
   sim: Simulation;
   /** The engine's joint efforts (nv float64s), a live view. */
   efforts(): Float64Array;
+  /** A copy of the world's q and q̇ now, one after the other. */
+  coordinates(): Float64Array;
   /** The engine now runs `text` (a panel edit replayed, or an earlier edit's keyframe restored): the page shows it. */
   sceneRan(text: string): void;
   /** Pauses or resumes playback (scrubbing pauses). */
@@ -26,11 +28,17 @@ export interface TimeMachineHooks {
 
 export type { TimelineInput };
 
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+}
+
 export class TimeMachine {
   markers: number[] = [];
   private recorder: Recorder | null = null;
   private readonly bar: TimelineBar;
   private seeking = false;
+  /** The running scene's initial q and q̇: an edit that changes them is a new start, not a change of course. */
+  private initial: Float64Array = new Float64Array(0);
 
   constructor(
     host: HTMLElement,
@@ -48,6 +56,7 @@ export class TimeMachine {
 
   /** A scene runs from its start (loaded, reset, restarted): a new recording, no markers. */
   startRecording(sceneText: string): void {
+    this.initial = this.hooks.coordinates();
     this.markers = [];
     this.seeking = false;
     this.recorder = new Recorder(this.hooks.sim, sceneText, {
@@ -91,9 +100,10 @@ export class TimeMachine {
 
   /**
    * A panel edit as `text` (the same scene with other numbers). When the new scene has the same
-   * bodies, joints and time step, the motion carries on from this moment with the new numbers
-   * (and, after going back, branches there); otherwise it starts from its beginning. '' or the
-   * loader's message (the previous scene keeps running).
+   * bodies, joints, time step and initial state, the motion carries on from this moment with the
+   * new numbers (a mass, gravity, restitution; after going back, it branches there); an edit of
+   * the initial state (a release angle), the time step or the structure starts it again from its
+   * beginning. '' or the loader's message (the previous scene keeps running).
    */
   rebuild(text: string): { error: string; carried: boolean } {
     const sim = this.hooks.sim;
@@ -102,7 +112,8 @@ export class TimeMachine {
     const dt = sim.timestep();
     const error = sim.load(text);
     if (error !== '') return { error, carried: false };
-    const carried = this.recorder !== null && sim.timestep() === dt && sim.adoptState(state) === '';
+    const sameStart = sameValues(this.hooks.coordinates(), this.initial); // the new world is at its initial state
+    const carried = this.recorder !== null && sameStart && sim.timestep() === dt && sim.adoptState(state) === '';
     if (carried && this.recorder) {
       const branched = this.recorder.head < this.recorder.end;
       this.recorder.give({ kind: 'scene', text }, true);
