@@ -94,7 +94,7 @@ describe('timeline', () => {
   it('runs a 20-row pyramid 3 s bitwise as Node does', async () => {
     const scene = pyramidScene(20);
     const { page, problems } = await harness.open(encodeSceneLink(scene), 0.05);
-    const steps = 3 * 120;
+    const steps = 3 * 60; // 3 s at the scene's 1/60 s
     const inChromium = await page.evaluate((steps) => {
       const fw = window.__featherweight!;
       fw.pause();
