@@ -1,7 +1,7 @@
 // Frames in MJCF: positions and orientations as MuJoCo writes them (quat, axisangle, euler with
 // the compiler's eulerseq, xyaxes, zaxis, fromto), turned into [w, x, y, z] quaternions, and the
 // little quaternion algebra the converter needs to place bodies, joints and geoms.
-import type { Vec3 } from '../urdf/mat3';
+import { type Vec3, matrixToQuaternion } from '../urdf/mat3';
 
 export type Quat = [number, number, number, number]; // w, x, y, z (MuJoCo's and the scene's order)
 export const IDENTITY_QUAT: Quat = [1, 0, 0, 0];
@@ -55,28 +55,12 @@ export function fromXYAxes(x: Vec3, y: Vec3): Quat {
   const ny = Math.hypot(...yo);
   const ey = yo.map((v) => v / ny) as Vec3;
   const ez: Vec3 = [ex[1] * ey[2] - ex[2] * ey[1], ex[2] * ey[0] - ex[0] * ey[2], ex[0] * ey[1] - ex[1] * ey[0]];
-  // Columns ex, ey, ez of the rotation matrix → quaternion (Shepperd).
-  const m = [
+  // The rotation matrix has columns ex, ey, ez.
+  return matrixToQuaternion([
     [ex[0], ey[0], ez[0]],
     [ex[1], ey[1], ez[1]],
     [ex[2], ey[2], ez[2]],
-  ];
-  const trace = m[0][0] + m[1][1] + m[2][2];
-  let q: Quat;
-  if (trace > 0) {
-    const s = 2 * Math.sqrt(1 + trace);
-    q = [s / 4, (m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s];
-  } else if (m[0][0] > m[1][1] && m[0][0] > m[2][2]) {
-    const s = 2 * Math.sqrt(1 + m[0][0] - m[1][1] - m[2][2]);
-    q = [(m[2][1] - m[1][2]) / s, s / 4, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s];
-  } else if (m[1][1] > m[2][2]) {
-    const s = 2 * Math.sqrt(1 + m[1][1] - m[0][0] - m[2][2]);
-    q = [(m[0][2] - m[2][0]) / s, (m[0][1] + m[1][0]) / s, s / 4, (m[1][2] + m[2][1]) / s];
-  } else {
-    const s = 2 * Math.sqrt(1 + m[2][2] - m[0][0] - m[1][1]);
-    q = [(m[1][0] - m[0][1]) / s, (m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, s / 4];
-  }
-  return normalize(q);
+  ]);
 }
 
 /**

@@ -146,6 +146,8 @@ class Converter {
   private readonly usedNames = new Set<string>();
   private bodyCount = 0;
   private contact = true;
+  /** Per actuator in document order: the servo it became (null for a motor), for the keyframe's ctrl. */
+  private readonly servos: (JsonObject | null)[] = [];
 
   constructor(private readonly mujoco: Element) {
     this.defaults = new DefaultClasses(mujoco);
@@ -549,6 +551,7 @@ class Converter {
             r.notices.push(
               `Motor "${attribute(e, 'name') ?? attrs.joint}" on joint "${attrs.joint}": drive it with the panel's Joint efforts (effort = gear ${gear} × control${range ? `, ${range[0]} to ${range[1]}` : ''}).`,
             );
+            this.servos.push(null);
             return;
           }
           const kp = r.number(attrs, 'kp', place, kind === 'position' ? 1 : 0), kv = r.number(attrs, 'kv', place, kind === 'velocity' ? 1 : 0);
@@ -559,6 +562,7 @@ class Converter {
           if (maxEffort !== undefined) motor.maxEffort = maxEffort;
           else if (kind === 'velocity') motor.maxEffort = 1e6;
           entry.joint.motor = motor;
+          this.servos.push(motor);
         });
       }
     }
@@ -618,6 +622,14 @@ class Converter {
     const nq = this.joints.reduce((n, j) => n + width(j.type), 0), nv = this.joints.reduce((n, j) => n + vwidth(j.type), 0);
     const qpos = attrs.qpos !== undefined ? r.numbers(attrs, 'qpos', [nq, nq], place) : undefined;
     const qvel = attrs.qvel !== undefined ? r.numbers(attrs, 'qvel', [nv, nv], place) : undefined;
+    // ctrl: the servos' targets (a motor's control is an effort the page's sliders set).
+    if (attrs.ctrl !== undefined) {
+      const ctrl = r.numbers(attrs, 'ctrl', [this.servos.length, this.servos.length], place);
+      this.servos.forEach((servo, i) => {
+        if (servo?.mode === 'position') servo.target = ctrl[i];
+        else if (servo) servo.targetVelocity = ctrl[i];
+      });
+    }
     let iq = 0, iv = 0;
     for (const j of this.joints) {
       const joint = j.joint;
