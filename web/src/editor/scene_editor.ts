@@ -10,7 +10,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, ty
 import type { SceneObject } from '../scene_doc';
 import { clearDraft, readDraft, saveDraft } from './draft_store';
 import { locateMessage } from './pointer_location';
-import { downloadScene, sceneTextFromFile } from './scene_files';
+import { downloadAs, downloadScene, sceneTextFromFile } from './scene_files';
 
 export interface SceneEditorHooks {
   /** Loads scene text: '' when it runs, else the loader's message (the running scene is kept). */
@@ -117,7 +117,7 @@ export class SceneEditor {
     this.applyButton.addEventListener('click', () => this.apply());
     const fileInput = element('input', 'editor-file');
     fileInput.type = 'file';
-    fileInput.accept = '.json,.urdf,application/json';
+    fileInput.accept = '.json,.urdf,.xml,.mjcf,application/json';
     fileInput.hidden = true;
     fileInput.addEventListener('change', () => {
       const file = fileInput.files?.[0];
@@ -129,7 +129,9 @@ export class SceneEditor {
       this.applyButton,
       button('Discard', 'Drop the changes: back to the running scene', () => this.discard()),
       button('Download', 'Save the running scene (with the current view) as a .json file', () => downloadScene(this.hooks.sceneToSave())),
-      button('Open…', 'Open a scene (.json) or a robot (.urdf); dropping a file on the page works too', () => fileInput.click()),
+      button('MJCF', 'Save the running scene as a MuJoCo model (.xml)', () => this.exported('MJCF', downloadAs(this.hooks.sceneToSave(), 'mjcf'))),
+      button('URDF', 'Save the running scene\'s robot as a URDF file', () => this.exportUrdf()),
+      button('Open…', 'Open a scene (.json), a robot (.urdf) or a MuJoCo model (.xml); dropping a file on the page works too', () => fileInput.click()),
       button('✕', 'Close the editor', () => this.close()),
     );
     this.message.setAttribute('role', 'status');
@@ -196,7 +198,23 @@ export class SceneEditor {
     return true;
   }
 
-  /** A .json or .urdf file: its scene goes into the editor and is applied. */
+  private exportUrdf(): void {
+    try {
+      this.exported('URDF', downloadAs(this.hooks.sceneToSave(), 'urdf'));
+    } catch (error) {
+      this.showMessage(error instanceof Error ? error.message : String(error), 'error');
+    }
+  }
+
+  /** After an export: what the format could not carry, said once. */
+  private exported(format: string, unsupported: string[]): void {
+    this.showMessage(
+      unsupported.length === 0 ? `Saved as ${format}.` : `Saved as ${format}. Not carried over:\n${unsupported.map((n) => `• ${n}`).join('\n')}`,
+      'ok',
+    );
+  }
+
+  /** A .json, .urdf or MJCF file: its scene goes into the editor and is applied. */
   async openFile(file: File): Promise<void> {
     this.open();
     let scene;

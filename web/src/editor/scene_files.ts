@@ -1,5 +1,9 @@
-// Scenes as files: saving the running scene, and reading a dropped or chosen file into scene
-// text: a .json scene as it is, a .urdf robot converted to a scene (with what could not carry over).
+// Scenes as files: saving the running scene (as .json, or as MJCF or URDF for other simulators),
+// and reading a dropped or chosen file into scene text: a .json scene as it is, a .urdf robot or
+// an MJCF model (.xml, .mjcf) converted to a scene, with what could not carry over.
+import { sceneToMjcf } from '../export/mjcf_export';
+import { sceneToUrdf } from '../export/urdf_export';
+import { mjcfToScene } from '../mjcf/mjcf_to_scene';
 import type { SceneObject } from '../scene_doc';
 import { urdfToScene } from '../urdf/urdf_to_scene';
 
@@ -22,21 +26,35 @@ export function sceneFileName(scene: SceneObject): string {
   return `${slug || 'scene'}.json`;
 }
 
-export function downloadScene(scene: SceneObject): void {
+function download(text: string, type: string, name: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([`${JSON.stringify(scene, null, 2)}\n`], { type: 'application/json' }));
-  link.download = sceneFileName(scene);
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
   link.click();
   URL.revokeObjectURL(link.href);
+}
+
+export function downloadScene(scene: SceneObject): void {
+  download(`${JSON.stringify(scene, null, 2)}\n`, 'application/json', sceneFileName(scene));
+}
+
+/** Saves the scene as MJCF or URDF; returns what the format could not carry (to be shown). */
+export function downloadAs(scene: SceneObject, format: 'mjcf' | 'urdf'): string[] {
+  const { xml, unsupported } = format === 'mjcf' ? sceneToMjcf(scene) : sceneToUrdf(scene);
+  download(xml, 'application/xml', sceneFileName(scene).replace(/\.json$/, format === 'mjcf' ? '.xml' : '.urdf'));
+  return unsupported;
 }
 
 /** Scene text from a file; throws an Error naming the file when it is neither kind or the URDF is bad. */
 export async function sceneTextFromFile(file: File): Promise<SceneFileText> {
   const name = file.name.toLowerCase();
   if (name.endsWith('.json')) return { text: await file.text(), notices: [] };
-  if (name.endsWith('.urdf')) {
-    const { scene, notices } = urdfToScene(await file.text(), file.name);
+  if (name.endsWith('.urdf') || name.endsWith('.xml') || name.endsWith('.mjcf')) {
+    const text = await file.text();
+    // An .xml file may be either: its root element says which.
+    const mjcf = name.endsWith('.mjcf') || (name.endsWith('.xml') && /<mujoco[\s>/]/.test(text) && !/<robot[\s>]/.test(text.slice(0, text.search(/<mujoco[\s>/]/))));
+    const { scene, notices } = mjcf ? mjcfToScene(text, file.name) : urdfToScene(text, file.name);
     return { text: JSON.stringify(scene, null, 2), notices };
   }
-  throw new Error(`${file.name}: not a scene (.json) or a robot description (.urdf)`);
+  throw new Error(`${file.name}: not a scene (.json), a robot description (.urdf) or a MuJoCo model (.xml, .mjcf)`);
 }
