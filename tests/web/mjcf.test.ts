@@ -213,3 +213,17 @@ describe('scene → URDF → scene', () => {
     for (let k = 0; k < a.length; k++) expect(Math.abs(a[k] - b[k]), `q${k}`).toBeLessThan(1e-10);
   });
 });
+
+describe('scripts/mjcf-to-scene.mjs (for fw-sim)', () => {
+  it('writes the same scene as the page converter, and exits 2 naming the element of a bad model', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = (file: string) => spawnSync(process.execPath, [repoPath('scripts/mjcf-to-scene.mjs'), file], { encoding: 'utf8' });
+    const good = run(repoPath('public/mjcf/acrobot.xml'));
+    expect(good.status).toBe(0);
+    expect(JSON.parse(good.stdout)).toEqual(mjcfToScene(sample('acrobot.xml'), 'acrobot.xml').scene);
+    expect(good.stderr).toMatch(/note: The first keyframe is the initial state/);
+    const bad = run(repoPath('tests/web/mjcf_bad_joint.xml'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^mjcf_bad_joint\.xml: mujoco\/worldbody\/body "arm"\/joint "j": unknown joint type "screw"/);
+  }, 60_000);
+});

@@ -13,6 +13,7 @@ import { loadFeatherweight, setFeatherweightLoader } from './engines.mjs';
 import { loadFeatherweightNode } from './load_featherweight_node.mjs';
 import { CASES, caseNotes, casesTable, createEngines, loadEngines, runCases, timingSettings } from './measure.mjs';
 import * as S from './scenes.mjs';
+import { mjcfTable, runMjcfCases } from './mjcf_case.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -45,6 +46,14 @@ if (!only || 'energy'.includes(only)) {
     sim.dispose();
   }
 }
+// The same MJCF file in MuJoCo and Featherweight (the converter of web/src/mjcf).
+if (!only || 'mjcf'.includes(only)) {
+  try {
+    results.mjcf = await runMjcfCases();
+  } catch (error) {
+    results.errors.push(`MJCF case: ${error.message}`);
+  }
+}
 // Footprint: what a page downloads for each engine (raw and gzip), and memory after the runs:
 // Featherweight's linear memory (it only grows, so this is its peak) and this process's peak RSS.
 const repoFile = (relative) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
@@ -74,6 +83,7 @@ const mb = (n) => (n / 1048576).toFixed(2);
 md += '\n| download | MB | MB gzip |\n|---|---:|---:|\n';
 for (const [key, d] of Object.entries(results.footprint.download)) md += `| ${key} | ${mb(d.bytes)} | ${mb(d.gzipBytes)} |\n`;
 md += `\nFeatherweight's peak linear memory over all cases: ${mb(results.footprint.featherweightPeakLinearMemoryBytes)} MB; this process's peak RSS (all engines): ${mb(results.footprint.processPeakRssBytes)} MB.\n`;
+if (results.mjcf) md += mjcfTable(results.mjcf);
 md += caseNotes(results.cases, results.errors);
 results.markdown = md;
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
