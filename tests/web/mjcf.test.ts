@@ -154,6 +154,8 @@ describe('bad MJCF files name the element', () => {
   it('a geom without size', () => expect(problem(model('<body name="arm"><joint/><geom name="g" type="box"/></body>'))).toBe('bad.xml: mujoco/worldbody/body "arm"/geom "g": a box geom needs size'));
   it('an unknown joint type', () => expect(problem(model('<body name="a"><joint name="j" type="screw"/><geom size="1"/></body>'))).toMatch(/body "a"\/joint "j": unknown joint type "screw"/));
   it('a body name used twice (the tree would be ambiguous)', () => expect(problem(model('<body name="a"><joint/><geom size="1"/><body name="a"><joint/><geom size="1"/></body></body>'))).toMatch(/a second body named "a"/));
+  it('a constraint that closes a body on itself', () =>
+    expect(problem(model('<body name="a"><joint/><geom size="1"/></body>') .replace('</mujoco>', '<equality><connect name="c" body1="a" body2="a" anchor="0 0 0"/></equality></mujoco>'))).toMatch(/equality\/connect "c": joins body "a" to itself/));
   it('an include', () => expect(problem('<mujoco><include file="x.xml"/><worldbody/></mujoco>')).toMatch(/mujoco\/include: <include> is not supported/));
   it('an unknown default class', () => expect(problem(model('<body><joint class="nope"/><geom size="1"/></body>'))).toMatch(/class "nope" is not a default class/));
   it('lists what it ignored, once', () => {

@@ -582,6 +582,7 @@ class Converter {
             return;
           }
           const attrs = this.defaults.resolve(e, kind, 'main', place);
+          if (attrs.body1 === (attrs.body2 ?? 'world')) fail(place, `joins body "${attrs.body1}" to itself (a cycle of one body)`);
           const a = this.bodyByName(attrs.body1, place), b = this.bodyByName(attrs.body2 ?? 'world', place);
           // The anchor in body1's frame; body2's point is where it sits at the model's pose.
           const anchor = r.vector(attrs, 'anchor', place, [0, 0, 0]);
