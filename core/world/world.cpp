@@ -126,23 +126,42 @@ void World::checkStepHealth(long stallsBefore) {
   if (!what.empty()) stepError_ = "the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what;
 }
 
+// The mouse spring is tuned as Box2D's mouse joint is (Catto: a 5 Hz spring with damping ratio
+// 0.7 on the body's mass, its force capped at 1000·m·g), so that a grabbed body follows the hand
+// in every direction and sags g/ω² ≈ 8 mm under its own weight; m is the mass of the grabbed
+// body's tree. The spring acts as an explicit force over the step, so it is kept stable in the
+// most mobile direction at the point (1/λmax of K = J H⁻¹ Jᵀ, the point's velocity change per
+// unit impulse: a ball grabbed at its top turns about its centre 3.5 times as easily as it
+// moves): semi-implicit Euler on a damped oscillator needs ω²h² + 2hc/m < 4, so k ≤ m_min (1.5/h)²
+// and c ≤ ½ m_min/h. K changes as the body moves (a chain straightening), so the bounds are
+// taken again before every step of the drag.
 void World::startDrag(int body, const Vec3& pointWorld) {
   wakeBody(body);
-  // Effective mass at the point: K = J H⁻¹ Jᵀ is the point's velocity change per unit impulse.
-  // Tuning the spring to its most mobile direction (largest eigenvalue of K) keeps the explicit
-  // spring at ω there and softer elsewhere. Needs the articulated inertias and poses of this q.
-  aba(model_, data_, state_.q, state_.v, loads_.tau, nullptr);
+  double treeMass = 0;
+  const int tree = model_.treeOf[size_t(body)];
+  for (int link = 0; link < model_.nlinks; ++link)
+    if (model_.treeOf[size_t(link)] == tree) treeMass += model_.inertia[size_t(link)].mass;
   forwardKinematics(model_, data_, state_.q, state_.v);
-  const Mat3 K = collisionMatrix(model_, data_, body, pointWorld, scratch_);
-  const double effectiveMass = 1.0 / Eigen::SelfAdjointEigenSolver<Mat3>(K, Eigen::EigenvaluesOnly).eigenvalues()(2);
-  const double omega = 2 * 3.14159265358979 * 1.5;  // 1.5 Hz: follows the hand, settles in ~0.3 s
   drag_.body = body;
   drag_.localPoint = linkRotation(data_, body).transpose() * (pointWorld - linkPosition(data_, body));
   drag_.target = pointWorld;
-  drag_.stiffness = effectiveMass * omega * omega;
-  drag_.damping = 2 * effectiveMass * omega;  // critical damping
-  drag_.maxForce = effectiveMass * 100;       // at most about 10 g on what is grabbed
+  drag_.mass = treeMass;
   drag_.force.setZero();
+  tuneDragSpring(pointWorld);
+}
+
+// k, c and the force cap for the configuration now (see startDrag).
+void World::tuneDragSpring(const Vec3& pointWorld) {
+  // K needs the articulated inertias and poses of this q.
+  aba(model_, data_, state_.q, state_.v, loads_.tau, nullptr);
+  forwardKinematics(model_, data_, state_.q, state_.v);
+  const Mat3 K = collisionMatrix(model_, data_, drag_.body, pointWorld, scratch_);
+  const double lightest = 1 / Eigen::SelfAdjointEigenSolver<Mat3>(K, Eigen::EigenvaluesOnly).eigenvalues()(2);
+  const double h = settings_.timestep, m = drag_.mass;
+  const double omega = 2 * 3.14159265358979 * 5.5;  // 5.5 Hz: g/ω² = 8.2 mm of sag
+  drag_.stiffness = std::min(m * omega * omega, lightest * 2.25 / (h * h));
+  drag_.damping = std::min(2 * 0.7 * std::sqrt(drag_.stiffness * m), 0.5 * lightest / h);
+  drag_.maxForce = 1000 * m * 9.81;
 }
 
 Vec3 World::dragPointWorld() const {
@@ -152,6 +171,7 @@ Vec3 World::dragPointWorld() const {
 
 // F = k (target − p) − c ṗ, capped; uses the kinematics of the last refresh (this state).
 void World::applyDragSpring() {
+  tuneDragSpring(dragPointWorld());
   const int b = drag_.body;
   const Mat3 R = linkRotation(data_, b);
   const Motion& v = data_.v[size_t(b)];

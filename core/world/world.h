@@ -216,6 +216,7 @@ class World {
   void refreshKinematics();
   void fingerprintModel();  // world_state.cpp: modelHash_, structureHash_
   void applyDragSpring();
+  void tuneDragSpring(const Vec3& pointWorld);
   void pruneColliders();
 
   // sleeping.cpp
@@ -237,6 +238,7 @@ class World {
     Vec3 localPoint = Vec3::Zero();
     Vec3 target = Vec3::Zero();
     double stiffness = 0, damping = 0, maxForce = 0;
+    double mass = 0;  // of the grabbed body's tree
     Vec3 force = Vec3::Zero();
   };
 

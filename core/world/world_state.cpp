@@ -146,7 +146,7 @@ std::vector<uint8_t> World::saveState() const {
 
   out.put(int32_t(drag_.body));
   out.putFixed(drag_.localPoint), out.putFixed(drag_.target);
-  out.put(drag_.stiffness), out.put(drag_.damping), out.put(drag_.maxForce);
+  out.put(drag_.stiffness), out.put(drag_.damping), out.put(drag_.maxForce), out.put(drag_.mass);
   out.putFixed(drag_.force);
   out.put(int32_t(settings_.joints.iterations));
 
@@ -229,7 +229,7 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   DragSpring drag;
   drag.body = in.get<int32_t>();
   in.getFixed(drag.localPoint), in.getFixed(drag.target);
-  drag.stiffness = in.get<double>(), drag.damping = in.get<double>(), drag.maxForce = in.get<double>();
+  drag.stiffness = in.get<double>(), drag.damping = in.get<double>(), drag.maxForce = in.get<double>(), drag.mass = in.get<double>();
   in.getFixed(drag.force);
   if (drag.body < -1 || drag.body >= model_.nlinks) return damaged + "its dragged body does not exist";
   const int32_t jointIterations = in.get<int32_t>();
@@ -267,7 +267,8 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
     return damaged + "its RK45 step is not between 0 and the time step";
   if (!std::all_of(sleepTimer.begin(), sleepTimer.end(), [](double x) { return std::isfinite(x) && x >= 0; }))
     return damaged + "its sleep timers are not finite times ≥ 0";
-  if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce) || drag.stiffness < 0 || drag.damping < 0 || drag.maxForce < 0)
+  if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce + drag.mass) || drag.stiffness < 0 || drag.damping < 0 ||
+      drag.maxForce < 0 || drag.mass < 0)
     return damaged + "its drag spring is not finite and ≥ 0";
 
   // Copies into the same storage: the page's views of q, q̇ and the efforts stay valid.
