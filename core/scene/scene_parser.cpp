@@ -492,7 +492,7 @@ void checkStringList(const JsonCursor& c) {
 // point at numbers that exist in this very scene.
 void checkMeta(const JsonCursor& meta, const nlohmann::json& document,
                const std::set<std::string>& jointNames) {
-  meta.allowOnly({"title", "description", "observe", "plots", "sliders"});
+  meta.allowOnly({"title", "description", "observe", "plots", "sliders", "questions"});
   if (meta.has("title")) meta["title"].string();
   if (meta.has("description")) meta["description"].string();
   if (meta.has("observe")) checkStringList(meta["observe"]);
@@ -512,6 +512,22 @@ void checkMeta(const JsonCursor& meta, const nlohmann::json& document,
         if (!jointNames.count(b)) p["body"].fail("no body named " + quoteInput(b) + " (use \"articulation/link\" or a body's name)");
       }
       if (p.has("label")) p["label"].string();
+    }
+  }
+  // Predict, then observe: a question with its choices, shown before Play; the answer (an index
+  // into the choices) and its explanation are revealed once the run reaches revealAt seconds.
+  if (meta.has("questions")) {
+    const JsonCursor questions = meta["questions"];
+    for (size_t i = 0; i < questions.size(); ++i) {
+      const JsonCursor q = questions[i];
+      q.allowOnly({"text", "choices", "answer", "explanation", "revealAt"});
+      q["text"].string();
+      const JsonCursor choices = q["choices"];
+      if (choices.size() < 2 || choices.size() > 6) choices.fail("a question needs 2 to 6 choices");
+      checkStringList(choices);
+      q["answer"].integer(0, (long long)(choices.size()) - 1);
+      if (q.has("explanation")) q["explanation"].string();
+      if (q.has("revealAt")) q["revealAt"].positiveNumber();
     }
   }
   if (meta.has("sliders")) {

@@ -137,6 +137,12 @@ INSTANTIATE_TEST_SUITE_P(
                    "/meta/sliders/0/path: must point at a number in this scene"},
         BrokenCase{"plot of unknown joint", "/meta/plots/1/joint", "pendulum/elbow",
                    "/meta/plots/1/joint: no joint named \"pendulum/elbow\""},
+        BrokenCase{"question answer out of range", "/meta/questions",
+                   json::array({{{"text", "Which?"}, {"choices", {"a", "b"}}, {"answer", 2}}}),
+                   "/meta/questions/0/answer: "},
+        BrokenCase{"question with one choice", "/meta/questions",
+                   json::array({{{"text", "Which?"}, {"choices", {"a"}}, {"answer", 0}}}),
+                   "/meta/questions/0/choices: a question needs 2 to 6 choices"},
         BrokenCase{"no articulations", "/articulations", json::array(),
                    "/: a scene needs at least one body or articulation"}),
     [](const ::testing::TestParamInfo<BrokenCase>& info) {

@@ -15,7 +15,13 @@ const harness = usePageHarness();
 
 describe('gallery', () => {
   it.each(gallery)('$file loads, runs and stays finite', async ({ file, title }) => {
-    const { page, problems } = await harness.open(`?scene=${file}`, 0.25);
+    // A scene with questions waits at t = 0 for Play (predict, then observe): press it.
+    const { page, problems } = await harness.open(`?scene=${file}`, -1);
+    await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
+    await page.evaluate(() => {
+      if (window.__featherweight!.paused()) document.getElementById('play')!.click();
+    });
+    await page.waitForFunction(() => window.__featherweight!.time() > 0.25, null, { timeout: 90_000 });
     expect(await page.locator('#scene-title').textContent()).toBe(title);
     await page.evaluate((until) => {
       const fw = window.__featherweight!;

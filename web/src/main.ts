@@ -24,12 +24,14 @@ import { describeThrown, loadSceneText, sceneTextFromLinkSafely } from './guard/
 import { StepErrorWatch } from './guard/step_watch';
 import { splitMoment, withMoment } from './share/link_time';
 import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
+import { Questions, type SceneQuestion } from './questions/questions';
 
 interface SceneMeta {
   title?: string;
   description?: string;
   observe?: string[];
   plots?: PlotSuggestion[];
+  questions?: SceneQuestion[];
 }
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
   });
   const overlays = new Overlays(renderer.scene);
   const help = new HelpOverlay(byId('help'));
+  const questions = new Questions(byId('questions'));
   const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
   byId('plot-csv').addEventListener('click', () => {
     const link = document.createElement('a');
@@ -169,7 +172,12 @@ async function main(): Promise<void> {
   // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     currentDoc = doc;
-    if (!rebuild) timeMachine.startRecording(JSON.stringify(doc)); // a scene from its start: a new recording
+    if (!rebuild) {
+      timeMachine.startRecording(JSON.stringify(doc)); // a scene from its start: a new recording
+      questions.setScene((doc.meta as SceneMeta | undefined)?.questions);
+      // Predict, then observe: a scene that asks waits at t = 0 for the student's Play.
+      if ((doc.meta as SceneMeta | undefined)?.questions?.length) setPaused(true);
+    }
     poses.invalidate();
     velocities.invalidate();
     bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
@@ -287,7 +295,7 @@ async function main(): Promise<void> {
     // The link's moment: re-simulated from the start (deterministic), shown when reached.
     timeMachine.markers = moment.markers ?? [];
     if (moment.t !== undefined && moment.t > 0) timeMachine.openAt(moment.t, moment.paused ?? false);
-    else setPaused(moment.paused ?? false);
+    else if (moment.paused) setPaused(true);
     if (problems.length > 0) showError(`Shared link: ${problems.join('; ')}.`);
     return '';
   }
@@ -443,6 +451,7 @@ async function main(): Promise<void> {
     follow();
     drag.update();
     plots.sample(sim.time());
+    questions.update(sim.time());
     renderer.render();
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv(), sim.contactCount());
   };

@@ -1,0 +1,82 @@
+// Predict, then observe (the scene's meta.questions): each question is shown with its choices
+// before the run; once the run has reached the question's revealAt (simulated seconds, default
+// 3) the right choice, the student's own and the explanation are shown. Scene text only ever
+// becomes textContent.
+import './questions.css';
+
+export interface SceneQuestion {
+  text: string;
+  choices: string[];
+  answer: number;
+  explanation?: string;
+  revealAt?: number;
+}
+
+const DEFAULT_REVEAL_AT = 3;
+
+interface Shown {
+  question: SceneQuestion;
+  inputs: HTMLInputElement[];
+  verdict: HTMLElement;
+  revealed: boolean;
+}
+
+export class Questions {
+  private shown: Shown[] = [];
+  private sceneCount = 0;
+
+  constructor(private readonly host: HTMLElement) {}
+
+  /** A new scene: its questions, unanswered (none: nothing shown). */
+  setScene(questions: SceneQuestion[] | undefined): void {
+    this.sceneCount++;
+    const valid = (questions ?? []).filter((q) => typeof q.text === 'string' && Array.isArray(q.choices) && Number.isInteger(q.answer));
+    this.shown = valid.map((question, i) => this.render(question, i));
+    this.host.replaceChildren(...this.shown.map((s) => s.verdict.parentElement!));
+    this.host.hidden = this.shown.length === 0;
+  }
+
+  /** Every frame: reveals what the run has reached. */
+  update(time: number): void {
+    for (const s of this.shown) if (!s.revealed && time >= (s.question.revealAt ?? DEFAULT_REVEAL_AT)) this.reveal(s);
+  }
+
+  private render(question: SceneQuestion, index: number): Shown {
+    const box = document.createElement('fieldset');
+    box.className = 'question';
+    const legend = document.createElement('legend');
+    legend.textContent = `Predict: ${question.text}`;
+    const name = `question-${this.sceneCount}-${index}`;
+    const inputs = question.choices.map((choice, k) => {
+      const label = document.createElement('label');
+      const input = document.createElement('input');
+      input.type = 'radio';
+      input.name = name;
+      input.value = String(k);
+      label.append(input, document.createTextNode(` ${choice}`));
+      box.append(label);
+      return input;
+    });
+    box.prepend(legend);
+    const verdict = document.createElement('p');
+    verdict.className = 'question-verdict';
+    verdict.setAttribute('role', 'status');
+    verdict.textContent = `Choose, then press Play: the answer shows at t = ${question.revealAt ?? DEFAULT_REVEAL_AT} s.`;
+    box.append(verdict);
+    return { question, inputs, verdict, revealed: false };
+  }
+
+  private reveal(s: Shown): void {
+    s.revealed = true;
+    const chosen = s.inputs.findIndex((input) => input.checked);
+    s.inputs.forEach((input, k) => {
+      input.disabled = true;
+      const label = input.parentElement!;
+      if (k === s.question.answer) label.classList.add('right');
+      else if (k === chosen) label.classList.add('wrong');
+    });
+    const right = s.question.choices[s.question.answer] ?? '';
+    const prediction = chosen < 0 ? 'You made no prediction.' : chosen === s.question.answer ? 'Your prediction was right.' : `You predicted “${s.question.choices[chosen]}”.`;
+    s.verdict.textContent = `${prediction} Answer: ${right}. ${s.question.explanation ?? ''}`.trim();
+  }
+}
