@@ -112,7 +112,13 @@ async function main(): Promise<void> {
   const overlays = new Overlays(renderer.scene);
   const help = new HelpOverlay(byId('help'));
   const questions = new Questions(byId('questions'));
-  const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'));
+  const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'), byId<HTMLSelectElement>('plot-x'));
+  byId('plot-png').addEventListener('click', () => {
+    const link = document.createElement('a');
+    link.href = plots.png();
+    link.download = 'featherweight-plot.png';
+    link.click();
+  });
   byId('plot-csv').addEventListener('click', () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([plots.csv()], { type: 'text/csv' }));

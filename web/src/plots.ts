@@ -1,11 +1,13 @@
 // Live plots (uPlot) of the energies, the momentum, any joint's q or q̇, any body's position or
 // velocity (read from the engine's pose and velocity buffers), the scene's meta.plots first; the
-// last 20 s of simulated time, sampled once per frame, exportable as CSV.
+// last 20 s of simulated time, sampled once per frame, exportable as CSV and PNG. Against time,
+// or against any other plotted variable (a phase portrait, an XY path: plots/xy_plot.ts).
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import { Float64HeapView } from './heap_view';
 import type { BodyBufferView } from './body_buffer_view';
+import { XYPlot } from './plots/xy_plot';
 
 /** One entry of a scene's meta.plots (docs/scene-format.md). */
 export interface PlotSuggestion {
@@ -42,6 +44,10 @@ export class LivePlots {
   private playhead: number | null = null;
   /** Called with the time under a click on the plot (the timeline marks it). */
   onTimeClick: (time: number) => void = () => {};
+  /** The variable on the horizontal axis instead of time (null: time), and its samples. */
+  private against: { quantity: Quantity; series: number } | null = null;
+  private xs: number[] = [];
+  private readonly xy: XYPlot;
 
   constructor(
     engine: FeatherweightModule,
@@ -50,11 +56,14 @@ export class LivePlots {
     private readonly velocities: BodyBufferView,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
+    private readonly xPicker: HTMLSelectElement,
   ) {
     this.q = new Float64HeapView(engine);
     this.v = new Float64HeapView(engine);
     this.momentum = new Float64HeapView(engine);
+    this.xy = new XYPlot(container);
     picker.addEventListener('change', () => this.select(Number(picker.value)));
+    xPicker.addEventListener('change', () => this.plotAgainst(xPicker.value));
     container.addEventListener('click', (event) => {
       if (!this.chart) return;
       const area = this.chart.over.getBoundingClientRect();
@@ -128,6 +137,18 @@ export class LivePlots {
       .filter((quantity): quantity is Quantity => quantity !== undefined);
     this.quantities = [...new Set([energy, ...suggestedFirst, ...all])];
     this.picker.replaceChildren(...this.quantities.map((quantity, i) => new Option(quantity.label, String(i))));
+    const keptAgainst = keep && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
+    this.xPicker.replaceChildren(
+      new Option('against t', ''),
+      ...this.quantities.flatMap((quantity, i) => quantity.series.map((name, k) => new Option(`against ${name}`, `${i}:${k}`))),
+    );
+    this.against = null;
+    if (keptAgainst) {
+      const [key, series] = keptAgainst.split('|');
+      const i = this.quantities.findIndex((quantity) => quantity.key === key);
+      if (i >= 0) this.xPicker.value = `${i}:${series}`;
+    }
+    if (this.xPicker.value) this.plotAgainst(this.xPicker.value, false);
     const kept = this.quantities.findIndex((quantity) => quantity.key === previous);
     this.select(Math.max(0, kept));
   }
@@ -138,8 +159,18 @@ export class LivePlots {
     this.clear();
   }
 
+  /** The horizontal axis: '' for time, 'i:k' for series k of quantity i. */
+  plotAgainst(choice: string, clear = true): void {
+    const [i, k] = choice.split(':').map(Number);
+    const quantity = choice === '' ? undefined : this.quantities[i];
+    this.against = quantity && k >= 0 && k < quantity.series.length ? { quantity, series: k } : null;
+    this.xPicker.value = this.against ? choice : '';
+    if (clear) this.clear();
+  }
+
   clear(): void {
     this.times = [];
+    this.xs = [];
     this.values = (this.current?.series ?? []).map(() => []);
     this.chart?.destroy();
     this.chart = null;
@@ -151,6 +182,7 @@ export class LivePlots {
         legend: { live: false },
         cursor: { show: false },
         scales: { x: { time: false } },
+        hooks: { draw: [(u: uPlot) => this.drawPlayhead(u)] },
         axes: [{ label: 't (s)' }, {}],
         series: [{}, ...this.current.series.map((name, i) => ({ label: name, stroke: colors[i % colors.length], width: 1.5, points: { show: false } }))],
       },
@@ -170,8 +202,15 @@ export class LivePlots {
     this.current.sample(row);
     this.times.push(time);
     row.forEach((value, i) => this.values[i].push(value));
+    if (this.against) {
+      const x: number[] = [];
+      if (this.against.quantity === this.current) x.push(...row);
+      else this.against.quantity.sample(x);
+      this.xs.push(x[this.against.series]);
+    }
     while (this.times.length > 2 && this.times[0] < time - WINDOW_SECONDS) {
       this.times.shift();
+      this.xs.shift();
       this.values.forEach((series) => series.shift());
     }
     this.draw();
@@ -187,6 +226,7 @@ export class LivePlots {
   dropAfter(time: number): void {
     const kept = this.countUpTo(time);
     this.times.length = kept;
+    this.xs.length = Math.min(this.xs.length, kept);
     for (const series of this.values) series.length = kept;
     this.draw();
   }
@@ -203,6 +243,14 @@ export class LivePlots {
 
   private draw(): void {
     if (!this.chart || this.container.clientWidth === 0) return;
+    this.chart.root.hidden = this.against !== null;
+    this.xy.canvas.hidden = this.against === null;
+    if (this.against) {
+      const count = this.playhead === null ? this.times.length : this.countUpTo(this.playhead);
+      const { width, height } = this.size();
+      this.xy.draw(this.xs, this.values, count, this.against.quantity.series[this.against.series], this.current?.series ?? [], width, height);
+      return;
+    }
     if (this.playhead === null) this.chart.setData([this.times, ...this.values]);
     else {
       const n = this.countUpTo(this.playhead);
@@ -219,11 +267,33 @@ export class LivePlots {
     this.chart?.setSize(this.size());
   }
 
-  /** What is plotted, as CSV: t, then one column per series. */
+  /** What is plotted, as CSV: t, the horizontal variable when it is not t, then one column per series. */
   csv(): string {
-    const header = ['t', ...(this.current?.series ?? [])].join(',');
-    const rows = this.times.map((t, r) => [t, ...this.values.map((series) => series[r])].join(','));
+    const against = this.against ? [this.against.quantity.series[this.against.series]] : [];
+    const header = ['t', ...against, ...(this.current?.series ?? [])].join(',');
+    const rows = this.times.map((t, r) => [t, ...(this.against ? [this.xs[r]] : []), ...this.values.map((series) => series[r])].join(','));
     return [header, ...rows].join('\n') + '\n';
+  }
+
+  /** What is plotted, as a PNG data URL. */
+  png(): string {
+    const canvas = this.against ? this.xy.canvas : this.chart?.root.querySelector('canvas');
+    return canvas ? canvas.toDataURL('image/png') : '';
+  }
+
+  // Against time, with the timeline gone back: a line at the playhead.
+  private drawPlayhead(u: uPlot): void {
+    if (this.playhead === null) return;
+    const x = u.valToPos(this.playhead, 'x', true);
+    const g = u.ctx;
+    g.save();
+    g.strokeStyle = '#d9482b';
+    g.setLineDash([4, 3]);
+    g.beginPath();
+    g.moveTo(x, u.bbox.top);
+    g.lineTo(x, u.bbox.top + u.bbox.height);
+    g.stroke();
+    g.restore();
   }
 
   private size(): { width: number; height: number } {
