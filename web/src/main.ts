@@ -25,6 +25,9 @@ import { StepErrorWatch } from './guard/step_watch';
 import { splitMoment, withMoment } from './share/link_time';
 import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
 import { Questions, type SceneQuestion } from './questions/questions';
+import { addEmbedDialog, setUpEmbedding } from './embed/embed';
+import { readEmbedOptions } from './embed/embed_options';
+import { MAX_SCENE_BYTES } from './share/scene_link';
 
 interface SceneMeta {
   title?: string;
@@ -291,6 +294,30 @@ async function main(): Promise<void> {
     return url.href;
   };
   new ShareButton(byId('share'), byId('share-status'), byId<HTMLInputElement>('share-field'), shareLink);
+  addEmbedDialog(byId('share-box'), shareLink);
+  // ?embed and ?present (web/src/embed): the layout, and the parent page's postMessage commands.
+  const embedding = setUpEmbedding(readEmbedOptions(window.location.search), panel.gui, byId('panel').querySelector('.controls')!, {
+    play: () => setPaused(false),
+    pause: () => setPaused(true),
+    reset,
+    step: (count) => {
+      setPaused(true);
+      timeMachine.advance(count);
+    },
+    setSlider: (slider, value) => panel.setSlider(slider, value),
+    loadScene: (scene) => {
+      const text = typeof scene === 'string' ? scene : JSON.stringify(scene ?? null);
+      if (text.length > MAX_SCENE_BYTES) return `the scene is larger than ${MAX_SCENE_BYTES / (1024 * 1024)} MB`;
+      return loadScene(text, 'Embedding page');
+    },
+    state: () => ({
+      time: sim.time(),
+      paused: loop.paused,
+      q: Array.from(new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())),
+      qd: Array.from(new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv())),
+      title: byId('scene-title').textContent ?? '',
+    }),
+  });
   /** Runs the scene a link carries: '' when it runs, else why not (the running scene stays). */
   function openSceneLink(fragment: string): string {
     const { scene, moment, problems } = splitMoment(fragment);
@@ -426,6 +453,8 @@ async function main(): Promise<void> {
     },
   });
 
+  if (!embedding.options.autoplay) setPaused(true);
+  embedding.messages?.report('loaded', { title: byId('scene-title').textContent ?? '' });
   byId('loading').hidden = true;
   let last = performance.now();
   let frameFailed = false; // said once, not sixty times a second
@@ -458,6 +487,7 @@ async function main(): Promise<void> {
     drag.update();
     plots.sample(sim.time());
     questions.update(sim.time());
+    embedding.messages?.reportTime(sim.time(), loop.paused);
     renderer.render();
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv(), sim.contactCount());
   };

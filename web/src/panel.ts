@@ -68,6 +68,8 @@ export class Panel {
   };
   private readonly playback = { speed: speedLabel(1) };
   private sliderValues: Record<string, number> = {};
+  /** The scene's sliders in order, with what moving each one does (for setSlider). */
+  private sliders: { label: string; path: string; apply: (value: number) => void }[] = [];
   private effortValues: Record<string, number> = {};
   private effortIndex: Record<string, number> = {};
   private readonly worldFolder: GUI;
@@ -148,6 +150,7 @@ export class Panel {
       (s) => typeof getPointer(scene, s.path) === 'number',
     );
     this.sliderValues = {};
+    this.sliders = [];
     sliders.forEach((slider, i) => {
       const key = `s${i}`;
       this.sliderValues[key] = getPointer(scene, slider.path) as number;
@@ -166,6 +169,11 @@ export class Panel {
         controller.onFinishChange((v: number) => this.edit(slider.path, v));
       }
       controller.domElement.dataset.path = slider.path;
+      const apply = (v: number) => {
+        controller.setValue(v); // a motor's slider acts on change
+        if (motor < 0) this.edit(slider.path, v);
+      };
+      this.sliders.push({ label: slider.label, path: slider.path, apply });
     });
 
     // Joint efforts: written into the engine while the slider moves, no rebuild.
@@ -197,6 +205,17 @@ export class Panel {
   /** Writes every effort slider into the engine (after a change, and after a rebuild). */
   writeEfforts(): void {
     for (const [name, value] of Object.entries(this.effortValues)) this.hooks.setEffort(this.effortIndex[name], value);
+  }
+
+  /**
+   * Moves one of the scene's sliders (by its index, label or JSON path) as the user would, within
+   * its range: '' when done, else why not.
+   */
+  setSlider(slider: string | number, value: number): string {
+    const found = typeof slider === 'number' ? this.sliders[slider] : this.sliders.find((s) => s.label === slider || s.path === slider);
+    if (!found) return `no slider ${JSON.stringify(slider)} in this scene (its sliders: ${this.sliders.map((s) => s.label).join(', ') || 'none'})`;
+    found.apply(value);
+    return '';
   }
 
   /** After the keyboard changed the playback state. */

@@ -1,0 +1,89 @@
+// The postMessage API of an embedded page (docs/embed.md). Commands come from the parent page:
+// { type: 'play' | 'pause' | 'reset' | 'step' | 'setSlider' | 'loadScene' | 'getState', … };
+// the page answers and reports with { source: 'featherweight', type: 'time' | 'loaded' | 'error' |
+// 'state', … }. Messages from an origin that is neither the page's own nor one named by
+// `?origin=` are ignored. A scene sent with loadScene is someone else's input: it goes through
+// the same checks as a share link, and a refused one leaves the running scene running.
+
+export interface EmbedHandlers {
+  play(): void;
+  pause(): void;
+  reset(): void;
+  step(count: number): void;
+  /** '' when set, else why not (no such slider). */
+  setSlider(slider: string | number, value: number): string;
+  /** '' when it runs, else the loader's message. */
+  loadScene(scene: unknown): string;
+  state(): { time: number; paused: boolean; q: number[]; qd: number[]; title: string };
+}
+
+type Message = { type?: unknown; [key: string]: unknown };
+
+export class EmbedMessages {
+  private lastReported = -Infinity;
+
+  constructor(
+    private readonly handlers: EmbedHandlers,
+    private readonly allowedOrigins: string[],
+    private readonly target: Window = window.parent,
+  ) {
+    window.addEventListener('message', (event) => this.receive(event));
+  }
+
+  private allowed(origin: string): boolean {
+    return origin === window.location.origin || this.allowedOrigins.includes(origin);
+  }
+
+  private receive(event: MessageEvent): void {
+    if (event.source !== this.target || !this.allowed(event.origin)) return; // not our parent page, or not allowed
+    const message = (event.data ?? {}) as Message;
+    const reply = (data: Record<string, unknown>) => this.post({ ...data, id: message.id }, event.origin);
+    try {
+      switch (message.type) {
+        case 'play':
+          return this.handlers.play();
+        case 'pause':
+          return this.handlers.pause();
+        case 'reset':
+          return this.handlers.reset();
+        case 'step':
+          return this.handlers.step(Number.isInteger(message.count) && (message.count as number) > 0 ? Math.min(message.count as number, 100000) : 1);
+        case 'setSlider': {
+          const error = typeof message.value === 'number' && Number.isFinite(message.value)
+            ? this.handlers.setSlider(message.slider as string | number, message.value)
+            : 'setSlider needs a finite number as value';
+          if (error) reply({ type: 'error', message: error });
+          return;
+        }
+        case 'loadScene': {
+          const error = this.handlers.loadScene(message.scene);
+          return reply(error ? { type: 'error', message: error } : { type: 'loaded' });
+        }
+        case 'getState':
+          return reply({ type: 'state', ...this.handlers.state() });
+        default:
+          return reply({ type: 'error', message: `unknown message type ${JSON.stringify(message.type)?.slice(0, 40)}` });
+      }
+    } catch (error) {
+      reply({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Events for the parent: the time (at most ten times a second), a load, an error. */
+  reportTime(time: number, paused: boolean): void {
+    const now = performance.now();
+    if (now - this.lastReported < 100) return;
+    this.lastReported = now;
+    this.post({ type: 'time', time, paused });
+  }
+
+  report(type: 'loaded' | 'error', detail: Record<string, unknown> = {}): void {
+    this.post({ type, ...detail });
+  }
+
+  private post(data: Record<string, unknown>, origin?: string): void {
+    if (this.target === window) return; // not embedded
+    const origins = origin ? [origin] : [window.location.origin, ...this.allowedOrigins];
+    for (const o of origins) this.target.postMessage({ source: 'featherweight', ...data }, o);
+  }
+}
