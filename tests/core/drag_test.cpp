@@ -4,25 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
-#include "scene/scene_builder.h"
-#include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
-nlohmann::json shippedScene(const std::string& name) {
-  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / (name + ".json"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return nlohmann::json::parse(ss.str());
-}
-
-World load(const nlohmann::json& scene) { return buildWorld(parseScene(scene.dump())); }
+World load(const nlohmann::json& scene) { return loadWorld(scene); }
 
 int bodyNamed(const World& world, const std::string& name) {
   for (int i = 0; i < world.model().nlinks; ++i)

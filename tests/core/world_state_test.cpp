@@ -4,27 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "../bench/bench_cases.h"
-#include "scene/scene_builder.h"
-#include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
-nlohmann::json shippedScene(const std::string& name) {
-  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / (name + ".json"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return nlohmann::json::parse(ss.str());
-}
-
-World load(const nlohmann::json& scene) { return buildWorld(parseScene(scene.dump())); }
+World load(const nlohmann::json& scene) { return loadWorld(scene); }
 
 int stepsFor(const World& world, double seconds) { return int(std::lround(seconds / world.settings().timestep)); }
 
