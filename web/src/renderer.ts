@@ -46,7 +46,8 @@ export class Renderer {
 
     this.camera.up.set(0, 0, 1); // physics is Z-up
     this.controls = new OrbitControls(this.camera, canvas);
-    this.controls.enableDamping = true;
+    // The view glides to a stop after an orbit, unless the reader asks for less motion.
+    this.controls.enableDamping = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
     this.addLightsAndGround();
     this.scene.add(this.bodyGroup);
