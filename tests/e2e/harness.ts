@@ -31,6 +31,7 @@ export interface DebugHandle {
   stepBy(steps: number): void;
   setEffort(index: number, value: number): void;
   paused(): boolean;
+  trails(): { body: number; samples: number; last: number[] | null }[];
 }
 declare global {
   interface Window {

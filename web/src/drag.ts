@@ -25,6 +25,8 @@ export class DragController {
   private emptyDown: { id: number; x: number; y: number } | null = null;
   /** Called with the picked body's index, or −1 after a click on empty space. */
   onPick: (body: number) => void = () => {};
+  /** Offered every press on a body first; true takes it (a trace, not a grab). */
+  onPress: (body: number, point: THREE.Vector3) => boolean = () => false;
 
   constructor(
     private readonly engine: FeatherweightModule,
@@ -84,6 +86,7 @@ export class DragController {
     this.onPick(body);
     event.preventDefault();
     event.stopImmediatePropagation(); // the orbit controls must not turn the view now
+    if (this.onPress(body, hit.point)) return;
     this.pointerId = event.pointerId;
     this.canvas.setPointerCapture(event.pointerId);
     this.lastY = event.clientY;

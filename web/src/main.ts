@@ -25,6 +25,7 @@ import { StepErrorWatch } from './guard/step_watch';
 import { splitMoment, withMoment } from './share/link_time';
 import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
 import { Questions, type SceneQuestion } from './questions/questions';
+import { Trails } from './trails/trails';
 import { addEmbedDialog, setUpEmbedding } from './embed/embed';
 import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
       setPaused: (paused) => setPaused(paused),
       moved: (time, branched) => {
         if (branched) plots.dropAfter(time);
+        trails.truncateAfter(time);
         showPlayhead();
         loop.clearBacklog();
       },
@@ -160,7 +162,14 @@ async function main(): Promise<void> {
 
   let bodies: BodyInfo[] = [];
   let selected = -1;
-  const view = { follow: false };
+  const view = { follow: false, trace: false, trailSeconds: 5 };
+  // Trails (web/src/trails): in trace mode a click on a body traces that point instead of grabbing it.
+  const trails = new Trails(renderer.scene);
+  drag.onPress = (body, point) => {
+    if (!view.trace) return false;
+    trails.add(body, point, poses.values.subarray(body * POSE_STRIDE, (body + 1) * POSE_STRIDE));
+    return true;
+  };
   const select = (body: number) => {
     selected = body < bodies.length ? body : -1;
     renderer.setSelected(selected);
@@ -182,6 +191,7 @@ async function main(): Promise<void> {
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     currentDoc = doc;
     if (!rebuild) {
+      trails.clear();
       timeMachine.startRecording(JSON.stringify(doc)); // a scene from its start: a new recording
       questions.setScene((doc.meta as SceneMeta | undefined)?.questions);
       // Predict, then observe: a scene that asks waits at t = 0 for the student's Play.
@@ -253,6 +263,7 @@ async function main(): Promise<void> {
     sim.reset();
     timeMachine.startRecording(JSON.stringify(currentDoc));
     plots.clear();
+    trails.clear();
     loop.clearBacklog();
   };
   const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
@@ -280,6 +291,7 @@ async function main(): Promise<void> {
     overlays: overlays.toggles,
     contactsAvailable: hasContacts,
     view,
+    clearTrails: () => trails.clear(),
     frameAll,
     help: () => help.toggle(),
   });
@@ -385,6 +397,10 @@ async function main(): Promise<void> {
     else if (key === 's') stepOnce();
     else if (key === 'r') reset();
     else if (key === 'f') frameAll();
+    else if (key === 't') {
+      view.trace = !view.trace;
+      panel.gui.controllersRecursive().forEach((c) => c.updateDisplay());
+    }
     else if (key === 'l') {
       view.follow = !view.follow;
       panel.gui.controllersRecursive().forEach((c) => c.updateDisplay());
@@ -445,6 +461,7 @@ async function main(): Promise<void> {
       stepBy: (steps: number) => timeMachine.stepBy(steps),
       setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
       paused: () => loop.paused,
+      trails: () => trails.describe(),
       shareLink,
       sceneBox: () => {
         const box = overlays.sceneBox(poses.values, new THREE.Box3());
@@ -486,6 +503,8 @@ async function main(): Promise<void> {
     follow();
     drag.update();
     plots.sample(sim.time());
+    trails.seconds = view.trailSeconds;
+    trails.sample(sim.time(), poses.values, POSE_STRIDE);
     questions.update(sim.time());
     embedding.messages?.reportTime(sim.time(), loop.paused);
     renderer.render();

@@ -35,7 +35,9 @@ export interface PanelHooks {
   overlays: OverlayToggles;
   /** Whether the engine reports contact points (the contact overlay's toggle is disabled otherwise). */
   contactsAvailable: boolean;
-  view: { follow: boolean };
+  view: { follow: boolean; trace: boolean; trailSeconds: number };
+  /** Removes every trail. */
+  clearTrails(): void;
   frameAll(): void;
   help(): void;
 }
@@ -133,6 +135,9 @@ export class Panel {
     if (hooks.contactsAvailable) contacts.name('contact points and normals');
     else contacts.name('contacts (not in this engine build)').disable();
     view.add(hooks.view, 'follow').name('follow selected (l)');
+    view.add(hooks.view, 'trace').name('trace a point: click a body (t)');
+    view.add(hooks.view, 'trailSeconds', 0.5, 60, 0.5).name('trail length (s)');
+    view.add({ clear: () => hooks.clearTrails() }, 'clear').name('clear trails');
     view.add(actions, 'frameAll').name('frame all (f)');
     view.add(actions, 'help').name('keys and mouse (h)');
 

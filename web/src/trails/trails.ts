@@ -1,0 +1,110 @@
+// Trails: the path a point of a body traces, fading with age (issue 21). A trail is plain data —
+// the body, the point in its frame, and samples (t, world point) taken once a frame after the
+// step — drawn as a line whose colour fades into the background. Several at once; cleared when
+// the scene starts again; when the timeline goes back, the samples after the playhead are
+// dropped (truncateAfter), so a replay traces the path again.
+import * as THREE from 'three';
+
+const MAX_POINTS = 4000; // per trail: 66 s at 60 frames a second
+const COLORS = ['#d9482b', '#2b6cd9', '#2b9d58', '#9a4dc9', '#c98a1d'];
+const BACKGROUND = new THREE.Color('#e9edf1');
+
+interface Trail {
+  body: number;
+  local: THREE.Vector3;
+  times: number[];
+  points: number[]; // x, y, z per sample
+  line: THREE.Line;
+  color: THREE.Color;
+}
+
+export class Trails {
+  /** How many seconds of path each trail keeps (the panel's slider). */
+  seconds = 5;
+  private trails: Trail[] = [];
+  private readonly group = new THREE.Group();
+  private readonly rotation = new THREE.Quaternion();
+  private readonly point = new THREE.Vector3();
+
+  constructor(scene: THREE.Scene) {
+    scene.add(this.group);
+  }
+
+  get count(): number {
+    return this.trails.length;
+  }
+
+  /** Traces the point of `body` that is at `world` now (given the body's pose, x y z qx qy qz qw). */
+  add(body: number, world: THREE.Vector3, pose: ArrayLike<number>): void {
+    this.rotation.set(pose[3], pose[4], pose[5], pose[6]);
+    const local = world.clone().sub(new THREE.Vector3(pose[0], pose[1], pose[2])).applyQuaternion(this.rotation.clone().invert());
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * MAX_POINTS), 3));
+    geometry.setAttribute('color', new THREE.BufferAttribute(new Float32Array(3 * MAX_POINTS), 3));
+    geometry.setDrawRange(0, 0);
+    const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ vertexColors: true }));
+    line.frustumCulled = false;
+    this.group.add(line);
+    this.trails.push({ body, local, times: [], points: [], line, color: new THREE.Color(COLORS[this.trails.length % COLORS.length]) });
+  }
+
+  clear(): void {
+    for (const trail of this.trails) {
+      trail.line.geometry.dispose();
+      (trail.line.material as THREE.Material).dispose();
+    }
+    this.group.clear();
+    this.trails = [];
+  }
+
+  /** Once a frame, after stepping: each trail's point now, where the poses buffer puts it. */
+  sample(time: number, poses: ArrayLike<number>, stride: number): void {
+    for (const trail of this.trails) {
+      if (trail.times.length > 0 && time <= trail.times[trail.times.length - 1]) continue; // a moment already traced
+      const o = trail.body * stride;
+      this.rotation.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+      this.point.copy(trail.local).applyQuaternion(this.rotation);
+      trail.times.push(time);
+      trail.points.push(poses[o] + this.point.x, poses[o + 1] + this.point.y, poses[o + 2] + this.point.z);
+      while (trail.times.length > 1 && (trail.times[0] < time - this.seconds || trail.times.length > MAX_POINTS)) {
+        trail.times.shift();
+        trail.points.splice(0, 3);
+      }
+      this.redraw(trail, time);
+    }
+  }
+
+  /** The timeline went back to `time`: what was traced after it goes. */
+  truncateAfter(time: number): void {
+    for (const trail of this.trails) {
+      let n = trail.times.length;
+      while (n > 0 && trail.times[n - 1] > time + 1e-12) n--;
+      trail.times.length = n;
+      trail.points.length = 3 * n;
+      this.redraw(trail, time);
+    }
+  }
+
+  /** For tests and readouts: each trail's body, sample count and newest point. */
+  describe(): { body: number; samples: number; last: number[] | null }[] {
+    return this.trails.map((t) => ({ body: t.body, samples: t.times.length, last: t.times.length > 0 ? t.points.slice(-3) : null }));
+  }
+
+  // Positions, and colours fading from the trail's colour (now) to the background (oldest).
+  private redraw(trail: Trail, now: number): void {
+    const geometry = trail.line.geometry;
+    const position = geometry.getAttribute('position') as THREE.BufferAttribute;
+    const color = geometry.getAttribute('color') as THREE.BufferAttribute;
+    const n = trail.times.length;
+    const faded = new THREE.Color();
+    for (let i = 0; i < n; i++) {
+      position.setXYZ(i, trail.points[3 * i], trail.points[3 * i + 1], trail.points[3 * i + 2]);
+      const age = Math.min(1, Math.max(0, (now - trail.times[i]) / this.seconds));
+      faded.copy(trail.color).lerp(BACKGROUND, age * 0.85);
+      color.setXYZ(i, faded.r, faded.g, faded.b);
+    }
+    position.needsUpdate = true;
+    color.needsUpdate = true;
+    geometry.setDrawRange(0, n);
+  }
+}
