@@ -189,11 +189,19 @@ export class Recorder {
   private timedStep(count: number): void {
     const start = performance.now();
     this.world.step(count);
-    const perStep = (performance.now() - start) / count;
     this.head += count;
-    if (perStep > 0) this.msPerStep = this.msPerStep > 0 ? 0.8 * this.msPerStep + 0.2 * perStep : perStep;
+    // Browsers coarsen performance.now() (to 0.1 ms or more): cheap steps are timed in bulk.
+    this.timedMs += performance.now() - start;
+    this.timedSteps += count;
+    if (this.timedMs >= 2) {
+      const perStep = this.timedMs / this.timedSteps;
+      this.msPerStep = this.msPerStep > 0 ? 0.8 * this.msPerStep + 0.2 * perStep : perStep;
+      this.timedMs = this.timedSteps = 0;
+    }
     this.chooseSpacing();
   }
+  private timedMs = 0;
+  private timedSteps = 0;
 
   // Once the cost of a step is known: keyframes about restepMs of stepping apart (a power of two
   // times MIN_SPACING, so thinning keeps them on the grid).
