@@ -13,7 +13,9 @@ describe('the page', () => {
     const canvas = page.locator('#view');
     const first = await canvas.screenshot({ path: 'test-results/pendulum-1.png' });
     const pose0 = await page.evaluate(() => window.__featherweight!.bodyPose(0));
-    await page.waitForTimeout(500);
+    // 0.3 s of simulated time later (a loaded machine runs the page slower than real time).
+    const t0 = await page.evaluate(() => window.__featherweight!.time());
+    await page.waitForFunction((t) => window.__featherweight!.time() > t + 0.3, t0);
     const second = await canvas.screenshot({ path: 'test-results/pendulum-2.png' });
     const a = decode(first);
     const b = decode(second);
