@@ -35,6 +35,8 @@ void rk4Step(const Model& model, Data& data, const Loads& loads, State& state, d
   retract(model, data.q0, data.dq, state.q);
   state.v = data.v0;
   state.v.noalias() += (h / 6) * (A[0] + 2 * A[1] + 2 * A[2] + A[3]);
+  data.velocityIntegral = (h / 6) * (V[0] + 2 * V[1] + 2 * V[2] + V[3]);
+  data.speedSquaredIntegral = (h / 6) * (V[0].cwiseAbs2() + 2 * V[1].cwiseAbs2() + 2 * V[2].cwiseAbs2() + V[3].cwiseAbs2());
   state.t += h;
   ++stats.accepted;
 }

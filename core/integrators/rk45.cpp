@@ -64,6 +64,8 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     chartVelocity(model, state.q, data.dq, V[0], K[0]);
   }
   long substeps = 0;
+  data.velocityIntegral.setZero();
+  data.speedSquaredIntegral.setZero();
 
   while (state.t < tEnd) {
     if (++substeps > kMaxSubsteps) {
@@ -114,6 +116,12 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     if (err <= 1 || atMinimum) {
       if (err > 1) ++stats.minStepHits;
       ++stats.accepted;
+      // The fifth-order weights are stage 7's row (FSAL).
+      for (int k = 0; k < 6; ++k) {
+        if (kA[6][k] == 0) continue;
+        data.velocityIntegral.noalias() += (step * kA[6][k]) * V[k];
+        data.speedSquaredIntegral.noalias() += (step * kA[6][k]) * V[k].cwiseAbs2();
+      }
       state.t = last ? tEnd : state.t + step;
       // FSAL: the last stage is the next first, its chart rate taken afresh at zero displacement.
       V[0] = V[6];

@@ -13,6 +13,8 @@ void semiImplicitEulerStep(const Model& model, Data& data, const Loads& loads, S
   evaluateAcceleration(model, data, loads, state.q, state.v, settings, stats);
   state.v.noalias() += dt * data.qdd;
   data.dq.noalias() = dt * state.v;
+  data.velocityIntegral = data.dq;
+  data.speedSquaredIntegral = dt * state.v.cwiseAbs2();
   data.q0 = state.q;
   integrateConfiguration(model, data.q0, data.dq, state.q);
   state.t += dt;

@@ -45,6 +45,9 @@ struct Data {
   std::vector<Eigen::VectorXd> stageV, stageA;  // up to 7 Runge–Kutta stages: q̇ᵢ, q̈ᵢ
   std::vector<Eigen::VectorXd> stageK;          // and the chart rates of q̇ᵢ (configuration.h)
   Eigen::VectorXd vStage, errorV, errorQ, v0;
+  // ∫ q̇ dt and ∫ q̇∘q̇ dt over the last advance, by the method's own quadrature: the work of efforts
+  // held over it is τ · ∫ q̇ dt, what damping took Σ dᵢ ∫ q̇ᵢ² dt (world/energy_ledger.cpp).
+  Eigen::VectorXd velocityIntegral, speedSquaredIntegral;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
   // RK45 first-same-as-last across calls: the acceleration at the state a call ended in, valid
   // for the next call only if it starts from that very state with the same efforts.

@@ -207,8 +207,10 @@ void World::resolveImpacts() {
   SolverSettings impact = settings_.solver;
   impact.velocityIterations = std::max(impact.velocityIterations, 50);
   impact.restitutionThreshold = settings_.impactThreshold;
+  smoothVelocity_ = state_.v;
   solveVelocities(model_, rows_, state_.v, h, impact);
   applyRestitution(model_, rows_, state_.v, impact);
+  ledgerImpulses(smoothVelocity_, state_.v);
   storeImpulses();
   // Move contacts back onto their surfaces (the overshoot is below the tolerance: a correction
   // of order 1e-9 m). Limits are left where they are (see violated()).
@@ -227,6 +229,7 @@ void World::stepAccurate() {
   const double h = settings_.timestep;
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
     advanceSmooth(h);
+    ledgerInterval();
     return;
   }
   const double endTime = state_.t + h;
@@ -240,10 +243,10 @@ void World::stepAccurate() {
     markResting();
     advanceSmooth(remaining);
     const Violation found = violated();
-    if (found == Violation::RestingDrift) projectRestingContacts();
-    if (found != Violation::Impact) break;
-    if (events == settings_.maxEventsPerStep) {
-      ++stepStats_.unlocatedEvents;
+    if (found != Violation::Impact || events == settings_.maxEventsPerStep) {
+      ledgerInterval();
+      if (found == Violation::RestingDrift) projectRestingContacts();
+      if (found == Violation::Impact) ++stepStats_.unlocatedEvents;
       break;
     }
     // Bisection: lo never violated, hi violated.
@@ -256,6 +259,7 @@ void World::stepAccurate() {
     }
     state_ = eventStart_;
     advanceSmooth(hi);
+    ledgerInterval();
     resolveImpacts();
     ++events;
     ++stepStats_.events;

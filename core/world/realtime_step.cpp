@@ -132,6 +132,7 @@ void World::stepRealtime() {
   state_.v.noalias() += h * data_.qdd;
   applyImplicitGyroscopic(h);
   cancelGyroscopicTurn(model_, velocityBefore_, h, state_.v);
+  smoothVelocity_ = state_.v;
   if (hasInteractions) {
     // The impulse response needs ABA's articulated inertias at this q.
     if (settings_.integrator.dynamics == DynamicsAlgorithm::CRBA) aba(model_, data_, state_.q, state_.v, data_.tau, &loads_);
@@ -141,6 +142,7 @@ void World::stepRealtime() {
       warmStart(model_, rows_, state_.v);
       solveVelocities(model_, rows_, state_.v, h, settings_.solver);
       applyRestitution(model_, rows_, state_.v, settings_.solver);
+      ledgerImpulses(smoothVelocity_, state_.v);
       solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
       storeImpulses();
     } else {
@@ -155,6 +157,7 @@ void World::stepRealtime() {
     buildJointRows();
     correctJointPositions(h);
   }
+  ledgerRealtimeStep(h);
   data_.dq.noalias() = h * (state_.v + pseudoVelocity_);
   data_.q0 = state_.q;
   linearIncrementsToWorld(model_, data_.q0, data_.dq);

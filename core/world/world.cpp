@@ -68,8 +68,11 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
   pruneColliders();
   applyPrescribedMotion(state_.t);
   initial_ = state_;
+  smoothVelocity_ = Eigen::VectorXd::Zero(model_.nv);
+  ledgerVelocity_ = Eigen::VectorXd::Zero(model_.nv);
   refreshKinematics();
   fingerprintModel();
+  startLedger();
 }
 
 // Colliders that no other collider may ever touch (a chain with self-collision off, decoration)
@@ -97,13 +100,22 @@ void World::step() {
     wakeBody(dragged);
     applyDragSpring();
   }
+  // The held forces' work, by the trapezoid rule on their power at the step's ends.
+  double appliedBefore = 0;
+  if (loads_.anyExternal) {
+    forwardKinematics(model_, data_, state_.q, state_.v);
+    appliedBefore = appliedPower();
+  }
   if (settings_.stepping == Stepping::Accurate) stepAccurate();
   else stepRealtime();
+  refreshKinematics();
+  const double h = settings_.timestep;
+  if (loads_.anyExternal) ledger_.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
+  ledger_.dampingLoss += h * airDragPower();
   if (dragged >= 0) {
     loads_.externalWorld[size_t(dragged)] = saved;
     loads_.anyExternal = savedAny;
   }
-  refreshKinematics();
   checkStepHealth(stallsBefore);
 }
 
@@ -197,7 +209,7 @@ void World::reset() {
   contactBuffer_.clear();
   clearForces();
   endDrag();
-  refreshKinematics();
+  refreshKinematics();  startLedger();
 }
 
 void World::applyForce(int body, const Vec3& pointWorld, const Vec3& forceWorld) {

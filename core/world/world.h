@@ -23,6 +23,7 @@
 #include "model/model.h"
 #include "model/state.h"
 #include "shapes/shape.h"
+#include "world/energy_ledger.h"
 
 namespace fw {
 
@@ -148,7 +149,13 @@ class World {
   Quat bodyOrientation(int body) const;
 
   double kineticEnergy();
-  double potentialEnergy();
+  double potentialEnergy();  // of gravity
+  double springEnergy() const;  // of the joints' springs
+  // Kinetic and potential energy now, and the ledger of work done and energy lost since it
+  // started (world/energy_ledger.h): at t = 0, on reset, and when a state of another scene of the
+  // same structure is adopted (an edit), from the energy then.
+  EnergyReport energy();
+  void startLedger();
   // Angular momentum about the world origin and linear momentum, world coordinates.
   Force momentum();
 
@@ -213,6 +220,13 @@ class World {
   void correctJointPositions(double h);
   void correctJointVelocities();
 
+  // energy_ledger.cpp
+  double appliedPower() const;
+  double airDragPower() const;
+  void ledgerImpulses(const Eigen::VectorXd& before, const Eigen::VectorXd& after);
+  void ledgerRealtimeStep(double h);
+  void ledgerInterval();
+
   void refreshKinematics();
   void fingerprintModel();  // world_state.cpp: modelHash_, structureHash_
   void applyDragSpring();
@@ -256,6 +270,8 @@ class World {
   std::vector<float> poses_;
   std::vector<float> velocities_;
   DragSpring drag_;
+  EnergyLedger ledger_;
+  Eigen::VectorXd smoothVelocity_, ledgerVelocity_;  // q̇ before a step's impulses; scratch
   std::string stepError_;
   uint64_t modelHash_ = 0, structureHash_ = 0;
   void checkStepHealth(long stallsBefore);

@@ -5,7 +5,7 @@
 //   payload time, q, q̇; efforts, external forces; motors; the drag spring; the impulse joints'
 //           iteration budget; contacts (warm-start impulses and feature ids) and the sleeping
 //           islands' kept contacts; sleep flags and timers; RK45's step and FSAL stage;
-//           counters; the step error.
+//           counters; the step error; the energy ledger (version 2).
 //
 // What is not here is recomputed from it: poses, collider bounds, articulated inertias, the
 // accurate mode's interval baselines and the impulse joints' targets are all rebuilt at the
@@ -21,7 +21,7 @@ namespace fw {
 namespace {
 
 constexpr char kMagic[8] = {'F', 'W', 'S', 'T', 'A', 'T', 'E', '1'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 8 + 8 + 8;
 constexpr size_t kContactBytes = 3 * 4 + 12 * 8;
 
@@ -167,6 +167,9 @@ std::vector<uint8_t> World::saveState() const {
   for (long n : {stepStats_.events, stepStats_.unlocatedEvents, stepStats_.jointCorrections}) out.put(int64_t(n));
   out.put(stepStats_.jointGap);
   out.putString(stepError_);
+  for (double value : {ledger_.initial, ledger_.effortWork, ledger_.motorWork, ledger_.appliedWork, ledger_.contactLoss,
+                       ledger_.dampingLoss})
+    out.put(value);
 
   Fingerprint checksum;
   checksum.bytes(payload.data(), payload.size());
@@ -257,6 +260,10 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   for (long* n : {&stepStats.events, &stepStats.unlocatedEvents, &stepStats.jointCorrections}) *n = long(in.get<int64_t>());
   stepStats.jointGap = in.get<double>();
   std::string stepError = in.getString();
+  EnergyLedger ledger;
+  for (double* value : {&ledger.initial, &ledger.effortWork, &ledger.motorWork, &ledger.appliedWork, &ledger.contactLoss,
+                        &ledger.dampingLoss})
+    *value = in.get<double>();
   if (!in.ok()) return damaged + "it ends before all of the world's state was read";
   if (!in.atEnd()) return damaged + "it has bytes after the world's state";
   // Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
@@ -270,6 +277,9 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce + drag.mass) || drag.stiffness < 0 || drag.damping < 0 ||
       drag.maxForce < 0 || drag.mass < 0)
     return damaged + "its drag spring is not finite and ≥ 0";
+  if (!std::isfinite(ledger.initial + ledger.effortWork + ledger.motorWork + ledger.appliedWork + ledger.contactLoss +
+                     ledger.dampingLoss))
+    return damaged + "its energy ledger is not finite";
 
   // Copies into the same storage: the page's views of q, q̇ and the efforts stay valid.
   state_.q = state.q, state_.v = state.v, state_.t = state.t;
@@ -292,6 +302,9 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   stepError_ = std::move(stepError);
   refreshKinematics();
   reportContacts();
+  // Another scene's ledger would not balance here (other masses, other heights): it starts anew.
+  if (match == StateMatch::SameScene) ledger_ = ledger;
+  else startLedger();
   return "";
 }
 

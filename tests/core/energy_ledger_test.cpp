@@ -1,0 +1,158 @@
+// The energy ledger (world/energy_ledger.h): kinetic + potential + losses = initial + work in,
+// each term measured where the force acts, never as the remainder; checked against the analytic
+// losses of bounces, sliding friction and a lift.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <nlohmann/json.hpp>
+
+#include "scene/scene_builder.h"
+#include "scene/scene_parser.h"
+#include "shipped_scenes.h"
+
+namespace fw {
+namespace {
+
+using nlohmann::json;
+
+json scene(const json& world, const json& bodies, const json& articulations = json::array()) {
+  return {{"format", "featherweight-scene"}, {"version", 1}, {"world", world}, {"bodies", bodies}, {"articulations", articulations}};
+}
+
+json plane(double friction, double restitution, double tilt = 0) {
+  return {{"name", "ground"}, {"static", true}, {"rpy", {tilt, 0, 0}},
+          {"shapes", {{{"type", "plane"}, {"friction", friction}, {"restitution", restitution}}}}};
+}
+
+constexpr double g = 9.81;
+
+// Newton's cradle with e = 1: the impacts pass the energy through and lose none of it.
+TEST(EnergyLedger, ElasticCradleLosesNothing) {
+  json world = shippedScene("newtons-cradle");
+  World w = loadWorld(world);
+  ASSERT_EQ(w.settings().stepping, Stepping::Accurate);
+  const double e0 = w.energy().ledger.initial;
+  for (int i = 0; i < 2000; ++i) w.step();  // 2 s: several rounds of impacts
+  const EnergyReport r = w.energy();
+  EXPECT_GE(w.stepStats().events, 4);
+  EXPECT_NEAR(r.ledger.initial, e0, 0);
+  EXPECT_LT(std::abs(r.balance()), 1e-6 * std::abs(e0)) << r.balance();
+  EXPECT_LT(std::abs(r.ledger.contactLoss), 1e-6 * std::abs(e0)) << r.ledger.contactLoss;
+}
+
+// A 1 kg ball dropped from H = 1 m with e = 0.5: each bounce keeps e² of the energy, so after n
+// bounces the contacts have taken m g H (1 − e²ⁿ).
+TEST(EnergyLedger, BouncingBallLosesWhatNewtonsLawTakes) {
+  const double r = 0.1, H = 1.0, e = 0.5, m = 1.0;
+  json ball = {{"name", "ball"}, {"position", {0, 0, H + r}},
+               {"shapes", {{{"type", "sphere"}, {"radius", r}, {"density", m / (4.0 / 3 * std::numbers::pi * r * r * r)},
+                            {"friction", 0}, {"restitution", e}}}}};
+  World w = loadWorld(scene({{"timestep", 1.0 / 240}, {"integrator", "rk4"}}, {plane(0, e), ball}));
+  const double fall = std::sqrt(2 * H / g);  // first impact
+  const double flight = 2 * e * std::sqrt(2 * g * H) / g;  // to the second
+  // Just after the second impact: two bounces.
+  while (w.time() < fall + flight + 0.05) w.step();
+  EXPECT_EQ(w.stepStats().events, 2);
+  const EnergyReport after = w.energy();
+  EXPECT_NEAR(after.ledger.contactLoss, m * g * H * (1 - std::pow(e, 4)), 1e-6 * m * g * H);
+  EXPECT_LT(std::abs(after.balance()), 1e-6 * m * g * H) << after.balance();
+}
+
+// A box sliding down a 20° ramp at 2 m/s with μ = 0.5 > tan 20° slows to rest; friction takes
+// μ m g cos θ per metre, and the ledger's loss is exactly the energy the box gave up.
+TEST(EnergyLedger, FrictionTakesMuMgCosThetaPerMetre) {
+  const double theta = 20 * std::numbers::pi / 180, mu = 0.5, m = 2.0, a = 0.2, v0 = 2.0;
+  // The ramp falls towards −y (a plane turned by θ about x); the box sits on it, turned alike.
+  const Vec3 down(0, -std::cos(theta), -std::sin(theta)), normal(0, -std::sin(theta), std::cos(theta));
+  const Vec3 start = 0.5 * a * normal;
+  json box = {{"name", "box"}, {"position", {start.x(), start.y(), start.z()}}, {"rpy", {theta, 0, 0}},
+              {"linearVelocity", {v0 * down.x(), v0 * down.y(), v0 * down.z()}},
+              {"shapes", {{{"type", "box"}, {"size", {a, a, a}}, {"density", m / (a * a * a)}, {"friction", mu}, {"restitution", 0}}}}};
+  // The resting contact's efforts solved to convergence: the default 30 sweeps leave a sliding
+  // box a tipping torque that rocks it on its corners (a loss the ledger then shows as imbalance).
+  const json world = {{"timestep", 1.0 / 240}, {"integrator", "rk4"}, {"solver", {{"iterations", 300}, {"tolerance", 1e-10}}}};
+  World w = loadWorld(scene(world, {plane(mu, 0, theta), box}));
+  const double e0 = w.energy().ledger.initial;
+  for (int i = 0; i < 480; ++i) w.step();  // 2 s; it stops after v0 / (g (μ cos θ − sin θ)) = 1.5 s
+  const Vec3 p = w.bodyPosition(1);
+  const double distance = (p - start).dot(down);
+  const double expectedStop = v0 * v0 / (2 * g * (mu * std::cos(theta) - std::sin(theta)));
+  EXPECT_NEAR(distance, expectedStop, 2e-3);
+  EXPECT_LT(w.kineticEnergy(), 1e-9);
+  const EnergyReport r = w.energy();
+  EXPECT_NEAR(r.ledger.contactLoss, mu * m * g * std::cos(theta) * distance, 1e-3 * r.ledger.contactLoss);
+  EXPECT_LT(std::abs(r.balance()), 1e-6 * std::abs(e0)) << r.balance();
+}
+
+// A velocity motor lifts a 2 kg load on a vertical slider at 0.5 m/s: its work is m g h plus the
+// load's kinetic energy.
+TEST(EnergyLedger, MotorWorkLiftsTheLoad) {
+  const double m = 2.0, speed = 0.5;
+  json links = {{{"name", "load"},
+                 {"joint", {{"type", "prismatic"}, {"axis", {0, 0, 1}},
+                            {"motor", {{"mode", "velocity"}, {"targetVelocity", speed}, {"maxEffort", 100}, {"damping", 400}}}}},
+                 {"inertial", {{"mass", m}, {"inertia", {{"ixx", 0.01}, {"iyy", 0.01}, {"izz", 0.01}}}}},
+                 {"shapes", {{{"type", "box"}, {"size", {0.2, 0.2, 0.2}}}}}}};
+  World w = loadWorld(scene({{"timestep", 1.0 / 240}, {"integrator", "rk4"}}, json::array(), {{{"name", "lift"}, {"links", links}}}));
+  for (int i = 0; i < 480; ++i) w.step();  // 2 s
+  const double height = w.state().q[0], v = w.state().v[0];
+  EXPECT_GT(height, 0.85);
+  const EnergyReport r = w.energy();
+  EXPECT_NEAR(r.ledger.motorWork, m * g * height + 0.5 * m * v * v, 1e-6 * m * g * height);
+  EXPECT_LT(std::abs(r.balance()), 1e-6 * m * g * height) << r.balance();
+}
+
+// Realtime stepping keeps the books too, to its integrator's O(h) error: a pendulum's total
+// wobbles but does not drift; a damped one's losses are what its energy lost.
+TEST(EnergyLedger, RealtimeStepsBalanceToTheIntegratorsError) {
+  json pendulum = shippedScene("pendulum");
+  pendulum["world"] = {{"timestep", 1.0 / 240}, {"integrator", "semi-implicit-euler"}};
+  World w = loadWorld(pendulum);
+  ASSERT_EQ(w.settings().stepping, Stepping::Realtime);
+  const double scale = std::abs(w.energy().ledger.initial) + w.model().inertia[0].mass * g;
+  double worst = 0;
+  for (int i = 0; i < 2400; ++i) {
+    w.step();
+    worst = std::max(worst, std::abs(w.energy().balance()));
+  }
+  EXPECT_LT(worst, 0.02 * scale);
+
+  json damped = pendulum;
+  damped["articulations"][0]["links"][0]["joint"]["damping"] = 0.5;
+  World d = loadWorld(damped);
+  for (int i = 0; i < 2400; ++i) d.step();
+  const EnergyReport r = d.energy();
+  EXPECT_GT(r.ledger.dampingLoss, 0.5 * (r.ledger.initial - r.kinetic - r.gravity));
+  EXPECT_LT(std::abs(r.balance()), 0.02 * r.ledger.dampingLoss);
+}
+
+// The mouse's work: a box lifted by the drag spring has been given its potential energy.
+TEST(EnergyLedger, TheMouseDoesTheLiftingWork) {
+  json box = {{"name", "box"}, {"position", {0, 0, 0.1}}, {"shapes", {{{"type", "box"}, {"size", {0.2, 0.2, 0.2}}, {"density", 500}}}}};
+  World w = loadWorld(scene({{"timestep", 1.0 / 120}}, {plane(0.5, 0), box}));
+  for (int i = 0; i < 30; ++i) w.step();
+  const double before = w.potentialEnergy();
+  w.startDrag(1, w.bodyPosition(1));
+  w.moveDrag(w.bodyPosition(1) + Vec3(0, 0, 0.5));
+  for (int i = 0; i < 240; ++i) w.step();
+  w.endDrag();
+  const EnergyReport r = w.energy();
+  EXPECT_GT(r.gravity - before, 0.4 * 4 * g);  // 4 kg raised ≈ 0.5 m
+  EXPECT_NEAR(r.ledger.appliedWork, r.gravity - before + r.kinetic + r.losses(), 0.03 * r.ledger.appliedWork);
+}
+
+// The ledger is part of the saved state: restoring continues the same books.
+TEST(EnergyLedger, SavedStateCarriesTheLedger) {
+  World w = loadWorld(shippedScene("newtons-cradle"));
+  for (int i = 0; i < 300; ++i) w.step();
+  const std::vector<uint8_t> saved = w.saveState();
+  const EnergyLedger at = w.energy().ledger;
+  for (int i = 0; i < 300; ++i) w.step();
+  ASSERT_EQ(w.restoreState(saved), "");
+  EXPECT_EQ(w.energy().ledger.contactLoss, at.contactLoss);
+  EXPECT_EQ(w.energy().ledger.initial, at.initial);
+}
+
+}  // namespace
+}  // namespace fw
