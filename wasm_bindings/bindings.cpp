@@ -155,6 +155,22 @@ class Simulation {
   double kineticEnergy() { return world_ ? world_->kineticEnergy() : 0; }
   double potentialEnergy() { return world_ ? world_->potentialEnergy() : 0; }
 
+  // Computes the energy ledger (world/energy_ledger.h) and returns where its 10 float64s are:
+  // kinetic, gravity, spring; initial; work by efforts, motors, the mouse and applied forces;
+  // lost to contacts and limits, to damping, friction and drag; the balance (integrator error).
+  uintptr_t energyPointer() {
+    if (world_) {
+      const fw::EnergyReport r = world_->energy();
+      const fw::EnergyLedger& l = r.ledger;
+      energy_ << r.kinetic, r.gravity, r.spring, l.initial, l.effortWork, l.motorWork, l.appliedWork, l.contactLoss,
+          l.dampingLoss, r.balance();
+    }
+    return reinterpret_cast<uintptr_t>(energy_.data());
+  }
+  // Per body 24 float32s (World::bodyForces): centre of mass, its velocity and acceleration, then
+  // the net, gravity, contact, joint and applied forces, world frame.
+  uintptr_t bodyForcesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->bodyForces().data()) : 0; }
+
   void applyForce(int body, double px, double py, double pz, double fx, double fy, double fz) {
     if (world_ && body >= 0 && body < world_->model().nlinks)
       world_->applyForce(body, fw::Vec3(px, py, pz), fw::Vec3(fx, fy, fz));
@@ -204,6 +220,7 @@ class Simulation {
   std::unique_ptr<fw::World> world_;
   fw::Vec6 momentum_ = fw::Vec6::Zero();
   fw::Vec6 drag_ = fw::Vec6::Zero();
+  Eigen::Matrix<double, 10, 1> energy_ = Eigen::Matrix<double, 10, 1>::Zero();
 };
 
 }  // namespace
@@ -236,6 +253,8 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("momentumPointer", &Simulation::momentumPointer)
       .function("kineticEnergy", &Simulation::kineticEnergy)
       .function("potentialEnergy", &Simulation::potentialEnergy)
+      .function("energyPointer", &Simulation::energyPointer)
+      .function("bodyForcesPointer", &Simulation::bodyForcesPointer)
       .function("applyForce", &Simulation::applyForce)
       .function("clearForces", &Simulation::clearForces)
       .function("startDrag", &Simulation::startDrag)

@@ -67,6 +67,18 @@ export interface Simulation {
 
   kineticEnergy(): number;
   potentialEnergy(): number;
+  /**
+   * Computes the energy ledger; 10 float64s at the returned offset: kinetic, gravity, spring,
+   * initial, work by efforts, by motors, by the mouse and applied forces, lost to contacts and
+   * limits, to damping, friction and drag, and the balance (the integrator's error).
+   */
+  energyPointer(): number;
+  /**
+   * Per body 24 float32s at the returned offset, world frame: centre of mass, its velocity, its
+   * acceleration over the last step, then the net, gravity, contact, joint and applied forces.
+   * Valid until the next call into the module.
+   */
+  bodyForcesPointer(): number;
 
   /** A force (N) at a world point (m) on a body, held until clearForces(). */
   applyForce(body: number, px: number, py: number, pz: number, fx: number, fy: number, fz: number): void;

@@ -108,6 +108,9 @@ void World::step() {
   }
   if (settings_.stepping == Stepping::Accurate) stepAccurate();
   else stepRealtime();
+  previousPoses_ = poses_;  // same sizes after the first step: copies without allocating
+  previousVelocities_ = velocities_;
+  steppedSinceRestore_ = true;
   refreshKinematics();
   const double h = settings_.timestep;
   if (loads_.anyExternal) ledger_.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
@@ -209,7 +212,9 @@ void World::reset() {
   contactBuffer_.clear();
   clearForces();
   endDrag();
-  refreshKinematics();  startLedger();
+  steppedSinceRestore_ = false;
+  refreshKinematics();
+  startLedger();
 }
 
 void World::applyForce(int body, const Vec3& pointWorld, const Vec3& forceWorld) {

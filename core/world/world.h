@@ -148,6 +148,13 @@ class World {
   Vec3 bodyPosition(int body) const;
   Quat bodyOrientation(int body) const;
 
+  // Per body, kBodyForceFloats floats (body_forces.cpp), world frame: centre of mass, its velocity,
+  // its acceleration over the last step, then the forces: net (m a), gravity, contacts, joint (from
+  // the parent body), applied (the mouse spring, applied forces). Zero acceleration and contact
+  // forces until the first step after a reset or a restored state.
+  static constexpr int kBodyForceFloats = 24;
+  const std::vector<float>& bodyForces();
+
   double kineticEnergy();
   double potentialEnergy();  // of gravity
   double springEnergy() const;  // of the joints' springs
@@ -271,6 +278,9 @@ class World {
   std::vector<float> velocities_;
   DragSpring drag_;
   EnergyLedger ledger_;
+  std::vector<float> previousPoses_, previousVelocities_, bodyForces_;  // body_forces.cpp
+  std::vector<Vec3> contactForce_;
+  bool steppedSinceRestore_ = false;
   Eigen::VectorXd smoothVelocity_, ledgerVelocity_;  // q̇ before a step's impulses; scratch
   std::string stepError_;
   uint64_t modelHash_ = 0, structureHash_ = 0;

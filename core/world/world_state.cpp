@@ -300,6 +300,7 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   stats_ = stats;
   stepStats_ = stepStats;
   stepError_ = std::move(stepError);
+  steppedSinceRestore_ = false;
   refreshKinematics();
   reportContacts();
   // Another scene's ledger would not balance here (other masses, other heights): it starts anew.

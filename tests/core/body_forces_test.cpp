@@ -1,0 +1,61 @@
+// Forces on bodies for the page's arrows (World::bodyForces): they must add up to m a, and each
+// must be the right one — the table pushes a resting box up by its weight, a pendulum's rod pulls
+// its bob by m g + m v²/L at the bottom of the swing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "shipped_scenes.h"
+
+namespace fw {
+namespace {
+
+Vec3 at(const std::vector<float>& forces, int body, int field) {
+  const float* p = &forces[size_t(World::kBodyForceFloats * body + 3 * field)];
+  return Vec3(p[0], p[1], p[2]);
+}
+enum Field { Com, Velocity, Acceleration, Net, Gravity, ContactForce, JointForce, Applied };
+
+TEST(BodyForces, TheGroundHoldsARestingBoxUpByItsWeight) {
+  nlohmann::json scene = nlohmann::json::parse(R"({"format": "featherweight-scene", "version": 1, "world": {"timestep": 0.008333333},
+    "bodies": [{"name": "ground", "static": true, "shapes": [{"type": "plane"}]},
+               {"name": "box", "position": [0, 0, 0.25], "shapes": [{"type": "box", "size": [0.5, 0.5, 0.5], "density": 400}]}]})");
+  World w = loadWorld(scene);
+  for (int i = 0; i < 120; ++i) w.step();
+  const std::vector<float>& f = w.bodyForces();
+  const double weight = 50 * 9.81;
+  EXPECT_NEAR(at(f, 1, Gravity).z(), -weight, 1e-3);
+  EXPECT_NEAR(at(f, 1, ContactForce).z(), weight, 0.01 * weight);
+  EXPECT_LT(at(f, 1, Net).norm(), 0.01 * weight);
+  EXPECT_EQ(at(f, 1, JointForce).norm(), 0);  // a free body has no joint to pull it
+  EXPECT_EQ(at(f, 0, Gravity).norm(), 0);     // the static ground does not move
+}
+
+TEST(BodyForces, ThePendulumRodPullsTheBobByWeightPlusCentripetal) {
+  nlohmann::json scene = shippedScene("pendulum");  // 1 kg at L = 1 m, released at 1 rad
+  scene["world"] = {{"timestep", 0.001}, {"integrator", "rk4"}};
+  World w = loadWorld(scene);
+  // To the bottom of the swing: q crosses zero.
+  while (w.state().q[0] > 0) w.step();
+  const std::vector<float>& f = w.bodyForces();
+  const double v = at(f, 0, Velocity).norm();
+  const Vec3 joint = at(f, 0, JointForce);
+  EXPECT_NEAR(v * v, 2 * 9.81 * (1 - std::cos(1.0)), 0.01);
+  EXPECT_NEAR(joint.z(), 9.81 + v * v, 0.05 * (9.81 + v * v));
+  EXPECT_NEAR(joint.x(), 0, 0.05);
+  // Newton's second law closes: net = gravity + contacts + joint + applied.
+  EXPECT_LT((at(f, 0, Net) - at(f, 0, Gravity) - at(f, 0, ContactForce) - joint - at(f, 0, Applied)).norm(), 1e-4);
+}
+
+TEST(BodyForces, NothingIsMeasuredBeforeTheFirstStep) {
+  World w = loadWorld(shippedScene("pendulum"));
+  for (int i = 0; i < 10; ++i) w.step();
+  w.reset();
+  EXPECT_EQ(at(w.bodyForces(), 0, Acceleration).norm(), 0);
+  w.step();
+  EXPECT_GT(at(w.bodyForces(), 0, Acceleration).norm(), 1);
+}
+
+}  // namespace
+}  // namespace fw
