@@ -44,6 +44,8 @@ TEST(BodyForces, ThePendulumRodPullsTheBobByWeightPlusCentripetal) {
   EXPECT_NEAR(v * v, 2 * 9.81 * (1 - std::cos(1.0)), 0.01);
   EXPECT_NEAR(joint.z(), 9.81 + v * v, 0.05 * (9.81 + v * v));
   EXPECT_NEAR(joint.x(), 0, 0.05);
+  EXPECT_NEAR(f[24], 0.5 * v * v, 1e-4);  // its kinetic energy (a point mass of 1 kg)
+  EXPECT_EQ(f[25], 1.0f);
   // Newton's second law closes: net = gravity + contacts + joint + applied.
   EXPECT_LT((at(f, 0, Net) - at(f, 0, Gravity) - at(f, 0, ContactForce) - joint - at(f, 0, Applied)).norm(), 1e-4);
 }

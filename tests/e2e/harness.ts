@@ -32,6 +32,9 @@ export interface DebugHandle {
   setEffort(index: number, value: number): void;
   paused(): boolean;
   trails(): { body: number; samples: number; last: number[] | null }[];
+  vectors(): { body: number; key: string; tip: [number, number, number] }[]; // arrows drawn now
+  energy(): Record<'kinetic' | 'gravity' | 'spring' | 'initial' | 'effortWork' | 'motorWork' | 'appliedWork' | 'contactLoss' | 'dampingLoss' | 'balance', number> | null;
+  measure(): number | null; // the ruler's metres or the protractor's degrees
 }
 declare global {
   interface Window {

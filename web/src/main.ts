@@ -26,6 +26,7 @@ import { splitMoment, withMoment } from './share/link_time';
 import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
 import { Questions, type SceneQuestion } from './questions/questions';
 import { Trails } from './trails/trails';
+import { Teaching } from './teaching/teaching';
 import { addEmbedDialog, setUpEmbedding } from './embed/embed';
 import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
@@ -170,6 +171,14 @@ async function main(): Promise<void> {
     trails.add(body, point, poses.values.subarray(body * POSE_STRIDE, (body + 1) * POSE_STRIDE));
     return true;
   };
+  // Teaching aids (web/src/teaching): energy bars, vectors, ruler and protractor, readout.
+  const teaching = new Teaching(engine, sim, renderer.scene, renderer, canvas, {
+    pose: (body) => poses.values.subarray(body * POSE_STRIDE, (body + 1) * POSE_STRIDE),
+    angularVelocity: (body) => {
+      const v = velocities.values, o = body * VELOCITY_STRIDE;
+      return [v[o + 3], v[o + 4], v[o + 5]];
+    },
+  });
   const select = (body: number) => {
     selected = body < bodies.length ? body : -1;
     renderer.setSelected(selected);
@@ -203,6 +212,7 @@ async function main(): Promise<void> {
     const joints = JSON.parse(sim.jointsJson()) as JointInfo[];
     renderer.setBodies(bodies);
     overlays.setScene(bodies, joints, poses.values);
+    teaching.setScene(bodies, overlays.sceneBox(poses.values, new THREE.Box3()).getSize(new THREE.Vector3()).length());
     plots.setScene((doc.meta as SceneMeta | undefined)?.plots, bodies, rebuild);
     select(rebuild ? selected : -1);
     if (!rebuild) panel.setScene(doc, bodies, joints);
@@ -264,6 +274,7 @@ async function main(): Promise<void> {
     timeMachine.startRecording(JSON.stringify(currentDoc));
     plots.clear();
     trails.clear();
+    teaching.reset();
     loop.clearBacklog();
   };
   const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
@@ -295,6 +306,7 @@ async function main(): Promise<void> {
     frameAll,
     help: () => help.toggle(),
   });
+  teaching.addControls(panel.gui);
 
   // ---- Share links (web/src/share): the whole scene in the address's #scene=… fragment ----
   // The link the Share button makes: the running scene with the panel's edits, and the view.
@@ -397,6 +409,7 @@ async function main(): Promise<void> {
     else if (key === 's') stepOnce();
     else if (key === 'r') reset();
     else if (key === 'f') frameAll();
+    else if (teaching.handleKey(key)) return event.preventDefault();
     else if (key === 't') {
       view.trace = !view.trace;
       panel.gui.controllersRecursive().forEach((c) => c.updateDisplay());
@@ -462,6 +475,9 @@ async function main(): Promise<void> {
       setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
       paused: () => loop.paused,
       trails: () => trails.describe(),
+      vectors: () => teaching.vectors.describe(),
+      energy: () => teaching.energy.last,
+      measure: () => teaching.measure.reading(),
       shareLink,
       sceneBox: () => {
         const box = overlays.sceneBox(poses.values, new THREE.Box3());
@@ -505,6 +521,7 @@ async function main(): Promise<void> {
     plots.sample(sim.time());
     trails.seconds = view.trailSeconds;
     trails.sample(sim.time(), poses.values, POSE_STRIDE);
+    teaching.update(selected);
     questions.update(sim.time());
     embedding.messages?.reportTime(sim.time(), loop.paused);
     renderer.render();

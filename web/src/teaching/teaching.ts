@@ -1,0 +1,113 @@
+// The teaching layer's tools in one place for main.ts to wire: energy bars (E), vectors (V),
+// the ruler and protractor (U cycles them) and the selected body's readout, with their panel
+// folder. Each tool is its own module; this one only builds their boxes and passes the frame on.
+import type GUI from 'lil-gui';
+import type * as THREE from 'three';
+import type { BodyInfo, FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { Renderer } from '../renderer';
+import { BodyForces } from './body_forces';
+import { EnergyBars } from './energy_bars';
+import { Measure, type MeasureMode } from './measure';
+import { Readout } from './readout';
+import { QUANTITIES, Vectors } from './vectors';
+import './teaching.css';
+
+export interface TeachingHooks {
+  pose: (body: number) => ArrayLike<number>;
+  /** World angular velocity of a body (the velocity buffer's last three numbers). */
+  angularVelocity: (body: number) => [number, number, number];
+}
+
+const MEASURE_MODES: MeasureMode[] = ['off', 'ruler', 'protractor'];
+
+export class Teaching {
+  readonly energy: EnergyBars;
+  readonly vectors: Vectors;
+  readonly measure: Measure;
+  private readonly forces: BodyForces;
+  private readonly readout: Readout;
+  private readonly settings = { energyBars: false, readout: true, measure: 'off' as MeasureMode };
+  private bodies: BodyInfo[] = [];
+  private gui: GUI | null = null;
+
+  constructor(engine: FeatherweightModule, sim: Simulation, scene: THREE.Scene, renderer: Renderer, canvas: HTMLCanvasElement, private readonly hooks: TeachingHooks) {
+    const box = document.createElement('section');
+    box.id = 'teaching';
+    box.setAttribute('aria-label', 'Teaching aids');
+    const energyBox = document.createElement('div');
+    energyBox.id = 'energy-bars';
+    energyBox.hidden = true;
+    const legend = document.createElement('div');
+    legend.id = 'vector-legend';
+    legend.hidden = true;
+    const readout = document.createElement('pre');
+    readout.id = 'body-readout';
+    readout.hidden = true;
+    box.append(energyBox, legend, readout);
+    document.body.append(box);
+    this.forces = new BodyForces(engine, sim);
+    this.energy = new EnergyBars(engine, sim, energyBox);
+    this.vectors = new Vectors(scene, legend);
+    this.readout = new Readout(readout);
+    this.measure = new Measure(scene, renderer, canvas, {
+      pose: hooks.pose,
+      centerOfMass: (body) => (this.bodies[body]?.centerOfMass as [number, number, number] | undefined) ?? [0, 0, 0],
+      bodyCount: () => this.bodies.length,
+    });
+  }
+
+  /** The panel's Teaching folder. */
+  addControls(gui: GUI): void {
+    this.gui = gui;
+    const folder = gui.addFolder('Teaching');
+    folder.add(this.settings, 'energyBars').name('energy bars (e)').onChange((on: boolean) => (this.energy.visible = on));
+    const vectors = folder.addFolder('Vectors (v: velocity)');
+    for (const q of QUANTITIES) vectors.add(this.vectors.toggles, q.key).name(q.label);
+    vectors.add(this.vectors.toggles, 'allBodies').name('on every body (else the selected)');
+    vectors.close();
+    folder.add(this.settings, 'measure', MEASURE_MODES).name('measure (u): click points').onChange((mode: MeasureMode) => this.measure.setMode(mode));
+    folder.add(this.settings, 'readout').name('selected body’s numbers');
+  }
+
+  /** A new scene (or the same one rebuilt): bodies to snap to, scales afresh. */
+  setScene(bodies: BodyInfo[], size: number): void {
+    this.bodies = bodies;
+    this.vectors.arrowLength = Math.max(0.2, 0.25 * size);
+    this.vectors.clear();
+    this.energy.clear();
+    this.measure.clear();
+  }
+
+  reset(): void {
+    this.energy.clear();
+  }
+
+  /** Keys: E energy bars, V velocity vectors, U measure mode (off, ruler, protractor). */
+  handleKey(key: string): boolean {
+    if (key === 'e') {
+      this.settings.energyBars = !this.settings.energyBars;
+      this.energy.visible = this.settings.energyBars;
+    } else if (key === 'v') {
+      this.vectors.toggles.velocity = !this.vectors.toggles.velocity;
+    } else if (key === 'u') {
+      this.settings.measure = MEASURE_MODES[(MEASURE_MODES.indexOf(this.settings.measure) + 1) % MEASURE_MODES.length];
+      this.measure.setMode(this.settings.measure);
+    } else {
+      return false;
+    }
+    this.gui?.controllersRecursive().forEach((c) => c.updateDisplay());
+    return true;
+  }
+
+  /** Once a frame, after stepping. */
+  update(selected: number): void {
+    const needForces = this.vectors.anyShown || (this.settings.readout && selected >= 0);
+    if (needForces) this.forces.refresh();
+    const moves = (body: number) => (this.bodies[body]?.mass ?? 0) > 0;
+    this.vectors.update(this.forces, needForces ? this.bodies.length : 0, selected, this.hooks.angularVelocity, moves);
+    this.energy.update();
+    this.measure.update();
+    const name = this.bodies[selected]?.name ?? '';
+    this.readout.update(this.forces, this.settings.readout ? selected : -1, name, selected >= 0 ? this.hooks.angularVelocity(selected) : null);
+  }
+}
