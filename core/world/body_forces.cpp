@@ -3,6 +3,7 @@
 // second law, m a = m g + contacts + applied + joint (from the parent) − Σ joints (to children).
 // The joint force is what is left, found from the leaves inwards (RNEA's backward pass, with the
 // measured accelerations): the only one no impulse or load names directly.
+#include "algorithms/forward_kinematics.h"
 #include "world/world.h"
 
 namespace fw {
@@ -29,6 +30,7 @@ const std::vector<float>& World::bodyForces() {
   const int n = model_.nlinks;
   bodyForces_.assign(size_t(kBodyForceFloats * n), 0.0f);
   const double h = settings_.timestep;
+  forwardKinematics(model_, data_, state_.q, state_.v);  // link velocities for the kinetic energies
   // Contact impulses of the last step over its length: normal on every point, friction once per
   // manifold (on its first point), each pushing B along +n and A the other way.
   contactForce_.assign(size_t(n), Vec3::Zero());
@@ -64,6 +66,8 @@ const std::vector<float>& World::bodyForces() {
                                                                           : Vec3::Zero();
     put(out, com), put(out + 3, velocity), put(out + 6, acceleration), put(out + 9, net), put(out + 12, gravity);
     put(out + 15, contactForce_[i]), put(out + 18, joint), put(out + 21, applied);
+    out[24] = float(0.5 * data_.v[i].dot(model_.inertia[i] * data_.v[i]));
+    out[25] = float(m);
     const int parent = model_.parent[i];
     if (parent >= 0) {
       float* up = &bodyForces_[size_t(kBodyForceFloats) * size_t(parent)] + 18;

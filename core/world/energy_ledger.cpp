@@ -56,7 +56,10 @@ double World::airDragPower() const {
   return power;
 }
 
-// The work of the rows just solved (rows_), from the velocities before and after their impulses.
+// The work of the rows just solved (rows_): λ · J (before + after)/2. Around an impulse alone
+// (accurate stepping's impacts) this is exactly the kinetic energy it changed; over a realtime
+// step, with `before` the step's starting velocity, it is the impulse over the step's average
+// velocity, the trapezoid rule for a force held over the step.
 void World::ledgerImpulses(const Eigen::VectorXd& before, const Eigen::VectorXd& after) {
   ledgerVelocity_ = before + after;
   for (const ConstraintRow& row : rows_.rows) {

@@ -7,7 +7,9 @@
 //
 // How each term is measured (world/energy_ledger.cpp):
 // - impulses (contacts, limits, joint friction, motor rows): λ · J (q̇⁻ + q̇⁺)/2, the exact change
-//   of kinetic energy an impulse makes (Σ over all rows = ½(q̇⁺ − q̇⁻)ᵀ H (q̇⁺ + q̇⁻));
+//   of kinetic energy an impulse makes (Σ over all rows = ½(q̇⁺ − q̇⁻)ᵀ H (q̇⁺ + q̇⁻)) at an
+//   accurate step's impact; in a realtime step q̇⁻ is the step's starting velocity, so a contact
+//   holding a resting body against the step's gravity kick does no work;
 // - accurate stepping's smooth intervals: efforts held over them (joint efforts, motors, resting
 //   contacts) as τ · ∫ q̇ dt and damping as Σ dᵢ ∫ q̇ᵢ² dt, with the integrator's own quadrature
 //   (as if RK4/RK45 integrated ẇ = τ · q̇ beside the state);

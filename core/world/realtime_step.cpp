@@ -142,7 +142,9 @@ void World::stepRealtime() {
       warmStart(model_, rows_, state_.v);
       solveVelocities(model_, rows_, state_.v, h, settings_.solver);
       applyRestitution(model_, rows_, state_.v, settings_.solver);
-      ledgerImpulses(smoothVelocity_, state_.v);
+      // Over the step's average velocity: a contact that holds a resting body against the
+      // step's gravity kick does no work; an impact takes ½ m u² (to O(h)).
+      ledgerImpulses(velocityBefore_, state_.v);
       solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
       storeImpulses();
     } else {

@@ -150,9 +150,9 @@ class World {
 
   // Per body, kBodyForceFloats floats (body_forces.cpp), world frame: centre of mass, its velocity,
   // its acceleration over the last step, then the forces: net (m a), gravity, contacts, joint (from
-  // the parent body), applied (the mouse spring, applied forces). Zero acceleration and contact
-  // forces until the first step after a reset or a restored state.
-  static constexpr int kBodyForceFloats = 24;
+  // the parent body), applied (the mouse spring, applied forces); then the body's kinetic energy
+  // and mass. Zero acceleration and contact forces until the first step after a reset or restore.
+  static constexpr int kBodyForceFloats = 26;
   const std::vector<float>& bodyForces();
 
   double kineticEnergy();

@@ -127,6 +127,23 @@ TEST(EnergyLedger, RealtimeStepsBalanceToTheIntegratorsError) {
   EXPECT_LT(std::abs(r.balance()), 0.02 * r.ledger.dampingLoss);
 }
 
+// Realtime contacts: three balls launched sliding without spin end rolling at 5/7 of their speed,
+// having lost 2/7 of their kinetic energy to friction, whatever μ; a contact that merely holds a
+// ball up against each step's gravity kick takes nothing.
+TEST(EnergyLedger, SlidingToRollingLosesTwoSevenths) {
+  World w = loadWorld(shippedScene("sliding-to-rolling"));
+  ASSERT_EQ(w.settings().stepping, Stepping::Realtime);
+  const double k0 = w.kineticEnergy();
+  while (w.time() < 3) w.step();
+  const EnergyReport r = w.energy();
+  EXPECT_NEAR(r.ledger.contactLoss, 2.0 / 7 * k0, 1e-3 * k0);
+  EXPECT_NEAR(r.kinetic, 5.0 / 7 * k0, 1e-3 * k0);
+  EXPECT_LT(std::abs(r.balance()), 1e-6 * k0) << r.balance();
+  const double lossWhileRolling = r.ledger.contactLoss;
+  while (w.time() < 6) w.step();
+  EXPECT_NEAR(w.energy().ledger.contactLoss, lossWhileRolling, 1e-6 * k0);
+}
+
 // The mouse's work: a box lifted by the drag spring has been given its potential energy.
 TEST(EnergyLedger, TheMouseDoesTheLiftingWork) {
   json box = {{"name", "box"}, {"position", {0, 0, 0.1}}, {"shapes", {{{"type", "box"}, {"size", {0.2, 0.2, 0.2}}, {"density", 500}}}}};
