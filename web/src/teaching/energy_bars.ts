@@ -27,6 +27,8 @@ export function readLedger(sim: Simulation, view: Float64HeapView): EnergyLedger
   };
 }
 
+// Colours as the energy plot draws the same quantities (kinetic, potential, total); losses in the
+// contact arrows' colour.
 interface Bar {
   label: string;
   color: string;
@@ -36,9 +38,9 @@ interface Bar {
 
 const joules = (x: number) => `${x.toFixed(3)} J`;
 const BARS: Bar[] = [
-  { label: 'Kinetic K', color: '#2b6cd9', value: (l) => l.kinetic, detail: () => 'motion: ½ m v² + ½ ωᵀ I ω of every body' },
+  { label: 'Kinetic K', color: '#d9482b', value: (l) => l.kinetic, detail: () => 'motion: ½ m v² + ½ ωᵀ I ω of every body' },
   {
-    label: 'Potential U', color: '#2b9d58', value: (l) => l.gravity + l.spring,
+    label: 'Potential U', color: '#2b6cd9', value: (l) => l.gravity + l.spring,
     detail: (l) => `gravity ${joules(l.gravity)} (zero at height 0), springs ${joules(l.spring)}`,
   },
   {
@@ -46,7 +48,7 @@ const BARS: Bar[] = [
     detail: (l) => `impacts and friction ${joules(l.contactLoss)}, damping and drag ${joules(l.dampingLoss)}`,
   },
   {
-    label: 'Total K+U+lost', color: '#5b6570', value: (l) => l.kinetic + l.gravity + l.spring + l.contactLoss + l.dampingLoss,
+    label: 'Total K+U+lost', color: '#1d2329', value: (l) => l.kinetic + l.gravity + l.spring + l.contactLoss + l.dampingLoss,
     detail: () => 'always equals start + work in, up to the integrator’s error',
   },
   {
