@@ -167,8 +167,8 @@ class Simulation {
     }
     return reinterpret_cast<uintptr_t>(energy_.data());
   }
-  // Per body 24 float32s (World::bodyForces): centre of mass, its velocity and acceleration, then
-  // the net, gravity, contact, joint and applied forces, world frame.
+  // Per body 26 float32s (World::bodyForces): centre of mass, its velocity and acceleration, then
+  // the net, gravity, contact, joint and applied forces, world frame; kinetic energy, mass.
   uintptr_t bodyForcesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->bodyForces().data()) : 0; }
 
   void applyForce(int body, double px, double py, double pz, double fx, double fy, double fz) {

@@ -74,8 +74,9 @@ export interface Simulation {
    */
   energyPointer(): number;
   /**
-   * Per body 24 float32s at the returned offset, world frame: centre of mass, its velocity, its
-   * acceleration over the last step, then the net, gravity, contact, joint and applied forces.
+   * Per body 26 float32s at the returned offset, world frame: centre of mass, its velocity, its
+   * acceleration over the last step, then the net, gravity, contact, joint and applied forces;
+   * then its kinetic energy (J) and mass (kg).
    * Valid until the next call into the module.
    */
   bodyForcesPointer(): number;
