@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist/', 'node_modules/', 'test-results/'] },
+  { ignores: ['build/', 'dist/', 'dist-lib/', 'node_modules/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

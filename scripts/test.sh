@@ -19,6 +19,8 @@ bash scripts/fuzz.sh
 
 step "wasm build (build/wasm/dist)"
 bash scripts/build-wasm.sh
+step "library build (dist-lib)"
+node scripts/build-lib.mjs
 step "lint (tsc + eslint)"
 npm run -s lint
 step "web tests (Vitest, Node)"

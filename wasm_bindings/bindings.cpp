@@ -171,6 +171,34 @@ class Simulation {
   // the net, gravity, contact, joint and applied forces, world frame; kinetic energy, mass.
   uintptr_t bodyForcesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->bodyForces().data()) : 0; }
 
+  // The model at the current state (World's model queries), for controllers and the library.
+  // Inputs (q̈ or τ) go in queryInputPointer()'s nv float64s; results stay valid until the next query.
+  uintptr_t queryInputPointer() {
+    if (world_ && input_.size() != world_->model().nv) input_ = Eigen::VectorXd::Zero(world_->model().nv);
+    return reinterpret_cast<uintptr_t>(input_.data());
+  }
+  // H(q), nv × nv float64s (symmetric).
+  uintptr_t massMatrixPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->massMatrix().data()) : 0; }
+  // The efforts that give the input q̈ now (nv float64s).
+  uintptr_t inverseDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->inverseDynamics(sizedInput()).data()) : 0; }
+  // The q̈ the input efforts give now, contacts aside (nv float64s).
+  uintptr_t forwardDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->forwardDynamics(sizedInput()).data()) : 0; }
+  // The efforts that hold gravity where the model is (nv float64s).
+  uintptr_t gravityTorquesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->gravityTorques().data()) : 0; }
+  // 6 × nv float64s, column-major: rows ω then ṗ of the point (x, y, z) of a body's frame, world frame.
+  uintptr_t jacobianPointer(int body, double x, double y, double z) {
+    if (!world_ || body < 0 || body >= world_->model().nlinks) return 0;
+    return reinterpret_cast<uintptr_t>(world_->pointJacobian(body, fw::Vec3(x, y, z)).data());
+  }
+  // A body frame's pose in float64: position, then quaternion x, y, z, w.
+  uintptr_t bodyPosePointer(int body) {
+    if (!world_ || body < 0 || body >= world_->model().nlinks) return 0;
+    fw::Quat q;
+    const fw::Vec3 p = world_->linkPositionNow(body, q);
+    pose_ << p, q.x(), q.y(), q.z(), q.w();
+    return reinterpret_cast<uintptr_t>(pose_.data());
+  }
+
   void applyForce(int body, double px, double py, double pz, double fx, double fy, double fz) {
     if (world_ && body >= 0 && body < world_->model().nlinks)
       world_->applyForce(body, fw::Vec3(px, py, pz), fw::Vec3(fx, fy, fz));
@@ -206,6 +234,10 @@ class Simulation {
   }
 
  private:
+  const Eigen::VectorXd& sizedInput() {
+    queryInputPointer();
+    return input_;
+  }
   std::string restore(const emscripten::val& bytes, fw::StateMatch match) {
     if (!world_) return "no scene is loaded";
     if (!bytes.instanceof(emscripten::val::global("Uint8Array"))) return "a saved state must be a Uint8Array";
@@ -221,6 +253,8 @@ class Simulation {
   fw::Vec6 momentum_ = fw::Vec6::Zero();
   fw::Vec6 drag_ = fw::Vec6::Zero();
   Eigen::Matrix<double, 10, 1> energy_ = Eigen::Matrix<double, 10, 1>::Zero();
+  Eigen::Matrix<double, 7, 1> pose_ = Eigen::Matrix<double, 7, 1>::Zero();
+  Eigen::VectorXd input_;
 };
 
 }  // namespace
@@ -255,6 +289,13 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("potentialEnergy", &Simulation::potentialEnergy)
       .function("energyPointer", &Simulation::energyPointer)
       .function("bodyForcesPointer", &Simulation::bodyForcesPointer)
+      .function("queryInputPointer", &Simulation::queryInputPointer)
+      .function("massMatrixPointer", &Simulation::massMatrixPointer)
+      .function("inverseDynamicsPointer", &Simulation::inverseDynamicsPointer)
+      .function("forwardDynamicsPointer", &Simulation::forwardDynamicsPointer)
+      .function("gravityTorquesPointer", &Simulation::gravityTorquesPointer)
+      .function("jacobianPointer", &Simulation::jacobianPointer)
+      .function("bodyPosePointer", &Simulation::bodyPosePointer)
       .function("applyForce", &Simulation::applyForce)
       .function("clearForces", &Simulation::clearForces)
       .function("startDrag", &Simulation::startDrag)

@@ -81,6 +81,24 @@ export interface Simulation {
    */
   bodyForcesPointer(): number;
 
+  /**
+   * The model at the current state. Inputs (q̈ for inverse, τ for forward dynamics) are written to
+   * the nv float64s at queryInputPointer(); each result stays valid until the next query.
+   */
+  queryInputPointer(): number;
+  /** H(q): nv × nv float64s (symmetric). */
+  massMatrixPointer(): number;
+  /** The efforts that give the input q̈ now (the joints' own springs and damping included): nv float64s. */
+  inverseDynamicsPointer(): number;
+  /** The q̈ the input efforts give now, contacts aside: nv float64s. */
+  forwardDynamicsPointer(): number;
+  /** The efforts that hold gravity where the model is: nv float64s. */
+  gravityTorquesPointer(): number;
+  /** 6 × nv float64s, column-major: rows ω, then ṗ of the point (x, y, z) in a body's frame; world frame. 0 for no such body. */
+  jacobianPointer(body: number, x: number, y: number, z: number): number;
+  /** A body frame's pose as float64s: x, y, z, qx, qy, qz, qw. 0 for no such body. */
+  bodyPosePointer(body: number): number;
+
   /** A force (N) at a world point (m) on a body, held until clearForces(). */
   applyForce(body: number, px: number, py: number, pz: number, fx: number, fy: number, fz: number): void;
   clearForces(): void;

@@ -3,6 +3,7 @@
 // next step, what touches (colliders, limits, motors) and the stepping settings. Built once per
 // scene by scene_builder; a step allocates nothing once the contact count has peaked.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <tuple>
@@ -166,6 +167,19 @@ class World {
   // Angular momentum about the world origin and linear momentum, world coordinates.
   Force momentum();
 
+  // The model at the current state (model_queries.cpp), on a Data of their own: H(q); the efforts
+  // that give q̈ now (the joints' own damping and springs included, so forwardDynamics(τ) inverts
+  // it); the q̈ that efforts τ give now (without the contacts); RNEA(q, 0, 0), the efforts that
+  // hold gravity; the 6 × nv Jacobian of a point fixed on a link, world frame, rows (ω, ṗ). All at
+  // the state as it is now, also when q was written since the last step.
+  const Eigen::MatrixXd& massMatrix();
+  const Eigen::VectorXd& inverseDynamics(const Eigen::VectorXd& qdd);
+  const Eigen::VectorXd& forwardDynamics(const Eigen::VectorXd& tau);
+  const Eigen::VectorXd& gravityTorques();
+  const Eigen::MatrixXd& pointJacobian(int link, const Vec3& pointLocal);
+  // A link frame's pose at the state now (q written since the last step included).
+  Vec3 linkPositionNow(int link, Quat& orientation);
+
   // The whole state that decides the future (world_state.cpp): time, q, q̇, efforts and forces,
   // motors, the drag spring, contacts with their warm-start impulses, sleep, the integrator's
   // step size and FSAL stage, counters. Restoring it continues bitwise as the uninterrupted run.
@@ -281,6 +295,11 @@ class World {
   std::vector<float> previousPoses_, previousVelocities_, bodyForces_;  // body_forces.cpp
   std::vector<Vec3> contactForce_;
   bool steppedSinceRestore_ = false;
+  // model_queries.cpp
+  Data& queryData();
+  std::unique_ptr<Data> queryData_;
+  Eigen::VectorXd queryResult_;
+  Eigen::MatrixXd queryJacobian_;
   Eigen::VectorXd smoothVelocity_, ledgerVelocity_;  // q̇ before a step's impulses; scratch
   std::string stepError_;
   uint64_t modelHash_ = 0, structureHash_ = 0;

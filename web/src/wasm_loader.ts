@@ -1,8 +1,10 @@
-// Instantiates the embind module in the browser; Vite hands us the URL of the .wasm file.
-import createFeatherweight from 'featherweight-wasm/featherweight.js';
+// Instantiates the engine in the browser through the library (lib/featherweight.ts), the page
+// being its first user; Vite hands us the URL of the .wasm file. The page then works on the
+// embind module itself (poses straight from its memory, the guard around every call).
 import wasmUrl from 'featherweight-wasm/featherweight.wasm?url';
 import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+import { loadEngine as loadLibrary } from '../../lib/featherweight';
 
 export async function loadEngine(): Promise<FeatherweightModule> {
-  return createFeatherweight({ locateFile: () => wasmUrl });
+  return (await loadLibrary({ wasmUrl })).module;
 }

@@ -1,0 +1,297 @@
+// Featherweight as an ES-module library (issue 19): the same engine the page runs, for browsers
+// and Node ≥ 20 alike. Load the engine once, build worlds from scene JSON, step them, read their
+// state through typed-array views of the module's memory, and ask the model for H(q), inverse
+// and forward dynamics, gravity torques and Jacobians. docs/library.md has runnable examples.
+//
+//   const engine = await loadEngine();
+//   const world = engine.createWorld(scene);   // throws SceneError { path, message }
+//   world.step(100); world.q; world.joint('cart/pole'); world.jacobian('arm/tool', [0, 0, 0.1]);
+import createFeatherweight, { type FeatherweightModule, type JointInfo, type Simulation } from 'featherweight-wasm/featherweight.js';
+
+/** The loader refused the scene: `path` is the JSON pointer of what is wrong ('/' for the whole). */
+export class SceneError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SceneError';
+  }
+}
+
+export interface LoadOptions {
+  /** The .wasm bytes (otherwise read beside this module: from disk in Node, fetched in a browser). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where the .wasm is (a URL), when it is not beside this module. */
+  wasmUrl?: string;
+}
+
+export interface JointHandle {
+  /** Index of the joint's child body. */
+  index: number;
+  type: JointInfo['type'];
+  /** Its coordinates: q[qIndex … qIndex + nq), q̇ and τ [vIndex … vIndex + nv). */
+  qIndex: number;
+  vIndex: number;
+  nq: number;
+  nv: number;
+}
+
+export interface Pose {
+  position: [number, number, number];
+  quaternion: [number, number, number, number]; // x, y, z, w
+}
+
+/** A dense matrix, row-major. */
+export interface Matrix {
+  rows: number;
+  cols: number;
+  data: Float64Array;
+  get(row: number, col: number): number;
+}
+
+export interface EnergyReport {
+  kinetic: number;
+  gravity: number;
+  spring: number;
+  initial: number;
+  effortWork: number;
+  motorWork: number;
+  appliedWork: number;
+  contactLoss: number;
+  dampingLoss: number;
+  /** kinetic + potential + losses − initial − work in: the integrator's error. */
+  balance: number;
+}
+
+export interface ContactPoint {
+  point: [number, number, number];
+  normal: [number, number, number];
+  normalImpulse: number; // N·s over the last step
+  separation: number; // m, < 0 penetrating
+}
+
+const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+/** Instantiates the engine: in Node it reads its .wasm itself. */
+export async function loadEngine(options: LoadOptions = {}): Promise<Engine> {
+  let wasmBinary = options.wasmBinary;
+  if (!wasmBinary && !options.wasmUrl && isNode) {
+    const { readFile } = await import('node:fs/promises');
+    wasmBinary = await readFile(new URL('./featherweight.wasm', import.meta.url));
+  }
+  const module = await createFeatherweight(
+    wasmBinary ? { wasmBinary } : { locateFile: () => options.wasmUrl ?? new URL('./featherweight.wasm', import.meta.url).href },
+  );
+  return new Engine(module);
+}
+
+export class Engine {
+  constructor(
+    /** The embind module itself (the page reads poses from its memory directly). */
+    readonly module: FeatherweightModule,
+  ) {}
+
+  /** A world built from a scene (text or object); throws SceneError naming where the scene is wrong. */
+  createWorld(scene: string | object): World {
+    const text = typeof scene === 'string' ? scene : JSON.stringify(scene);
+    const sim = new this.module.Simulation();
+    const error = sim.load(text);
+    if (error !== '') {
+      sim.delete();
+      const colon = error.indexOf(': ');
+      throw colon > 0 && error.startsWith('/') ? new SceneError(error.slice(0, colon), error.slice(colon + 2)) : new SceneError('/', error);
+    }
+    return new World(this.module, sim);
+  }
+}
+
+export class World {
+  private readonly joints = new Map<string, JointHandle>();
+  private readonly bodies = new Map<string, number>();
+  private readonly motors = new Map<string, number>();
+  private disposed = false;
+
+  constructor(
+    private readonly module: FeatherweightModule,
+    /** The embind object behind this world. */
+    readonly simulation: Simulation,
+  ) {
+    for (const j of JSON.parse(simulation.jointsJson()) as JointInfo[])
+      this.joints.set(j.name, { index: j.body, type: j.type, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv });
+    (JSON.parse(simulation.bodiesJson()) as { name: string }[]).forEach((b, i) => this.bodies.set(b.name, i));
+    (JSON.parse(simulation.motorsJson()) as { joint: string }[]).forEach((m, i) => this.motors.set(m.joint, i));
+  }
+
+  /** Advances n time steps (stops early if the world blew up: see `error`). */
+  step(n = 1): void {
+    this.simulation.step(n);
+  }
+
+  reset(): void {
+    this.simulation.reset();
+  }
+
+  get time(): number {
+    return this.simulation.time();
+  }
+
+  get timestep(): number {
+    return this.simulation.timestep();
+  }
+
+  /** '' while the world steps; otherwise why it stopped. */
+  get error(): string {
+    return this.simulation.stepError();
+  }
+
+  get nq(): number {
+    return this.simulation.nq();
+  }
+
+  get nv(): number {
+    return this.simulation.nv();
+  }
+
+  // Views of the module's memory, made afresh at every read: a view taken before the memory grew
+  // is detached (length 0), so read world.q again rather than keeping it.
+  /** Joint coordinates q (a live view: writing changes the state). */
+  get q(): Float64Array {
+    return this.f64(this.simulation.qPointer(), this.nq);
+  }
+
+  /** Joint velocities q̇ (a live view). */
+  get qd(): Float64Array {
+    return this.f64(this.simulation.vPointer(), this.nv);
+  }
+
+  /** Joint efforts τ, held across steps (a live view: write to drive the joints). */
+  get tau(): Float64Array {
+    return this.f64(this.simulation.effortsPointer(), this.nv);
+  }
+
+  /** A joint by its name ("articulation/link", or a free body's name). */
+  joint(name: string): JointHandle {
+    const j = this.joints.get(name);
+    if (!j) throw new Error(`no joint named '${name}' (there are: ${[...this.joints.keys()].join(', ')})`);
+    return j;
+  }
+
+  /** Sets a 1-DoF joint's effort (N·m or N), held until changed. */
+  setEffort(name: string, value: number): void {
+    this.tau[this.joint(name).vIndex] = value;
+  }
+
+  /** A motor's target position (and velocity), by its joint's name. */
+  setMotorTarget(name: string, position: number, velocity = 0): void {
+    const index = this.motors.get(name);
+    if (index === undefined) throw new Error(`the joint '${name}' has no motor`);
+    this.simulation.setMotorTarget(index, position, velocity);
+  }
+
+  /** H(q), nv × nv. */
+  massMatrix(): Matrix {
+    const n = this.nv;
+    return matrix(n, n, this.f64(this.simulation.massMatrixPointer(), n * n), true);
+  }
+
+  /** The efforts τ that give the accelerations q̈ now (the joints' own springs and damping included). */
+  inverseDynamics(qdd: ArrayLike<number>): Float64Array {
+    this.input().set(this.sized(qdd, 'q̈'));
+    return this.f64(this.simulation.inverseDynamicsPointer(), this.nv).slice();
+  }
+
+  /** The accelerations q̈ that efforts τ give now (contacts aside). */
+  forwardDynamics(tau: ArrayLike<number>): Float64Array {
+    this.input().set(this.sized(tau, 'τ'));
+    return this.f64(this.simulation.forwardDynamicsPointer(), this.nv).slice();
+  }
+
+  /** The efforts that hold gravity where the model is: RNEA(q, 0, 0). */
+  gravityTorques(): Float64Array {
+    return this.f64(this.simulation.gravityTorquesPointer(), this.nv).slice();
+  }
+
+  /** A body frame's pose in the world. */
+  bodyPose(name: string): Pose {
+    const p = this.f64(this.simulation.bodyPosePointer(this.body(name)), 7);
+    return { position: [p[0], p[1], p[2]], quaternion: [p[3], p[4], p[5], p[6]] };
+  }
+
+  /** The 6 × nv Jacobian of a point fixed on a body (in its frame), world frame: rows ω, then ṗ. */
+  jacobian(name: string, point: [number, number, number] = [0, 0, 0]): Matrix {
+    const n = this.nv;
+    return matrix(6, n, this.f64(this.simulation.jacobianPointer(this.body(name), point[0], point[1], point[2]), 6 * n), false);
+  }
+
+  /** The energy ledger: kinetic, potential, work in, losses and the balance (the integrator's error). */
+  energy(): EnergyReport {
+    const e = this.f64(this.simulation.energyPointer(), 10);
+    return {
+      kinetic: e[0], gravity: e[1], spring: e[2], initial: e[3], effortWork: e[4], motorWork: e[5], appliedWork: e[6],
+      contactLoss: e[7], dampingLoss: e[8], balance: e[9],
+    };
+  }
+
+  /** Angular momentum about the world origin and linear momentum, world frame. */
+  momentum(): { angular: [number, number, number]; linear: [number, number, number] } {
+    const h = this.f64(this.simulation.momentumPointer(), 6);
+    return { angular: [h[0], h[1], h[2]], linear: [h[3], h[4], h[5]] };
+  }
+
+  /** The contact points of the last step. */
+  contacts(): ContactPoint[] {
+    const count = this.simulation.contactCount();
+    const c = new Float32Array(this.module.HEAPF32.buffer, this.simulation.contactsPointer(), 8 * count);
+    return Array.from({ length: count }, (_, k) => ({
+      point: [c[8 * k], c[8 * k + 1], c[8 * k + 2]],
+      normal: [c[8 * k + 3], c[8 * k + 4], c[8 * k + 5]],
+      normalImpulse: c[8 * k + 6],
+      separation: c[8 * k + 7],
+    }));
+  }
+
+  /** Everything that decides the future, as bytes. */
+  saveState(): Uint8Array {
+    return this.simulation.saveState();
+  }
+
+  /** Back to a saved state of this scene; throws with the reason if the bytes are not one. */
+  restoreState(state: Uint8Array): void {
+    const error = this.simulation.restoreState(state);
+    if (error !== '') throw new Error(error);
+  }
+
+  /** Frees the world's memory in the module; the world cannot be used afterwards. */
+  dispose(): void {
+    if (!this.disposed) this.simulation.delete();
+    this.disposed = true;
+  }
+
+  private body(name: string): number {
+    const index = this.bodies.get(name);
+    if (index === undefined) throw new Error(`no body named '${name}' (there are: ${[...this.bodies.keys()].join(', ')})`);
+    return index;
+  }
+
+  private input(): Float64Array {
+    return this.f64(this.simulation.queryInputPointer(), this.nv);
+  }
+
+  private sized(values: ArrayLike<number>, what: string): ArrayLike<number> {
+    if (values.length !== this.nv) throw new Error(`${what} has ${values.length} numbers; this world has nv = ${this.nv}`);
+    return values;
+  }
+
+  private f64(pointer: number, length: number): Float64Array {
+    return new Float64Array(this.module.HEAPF64.buffer, pointer, length);
+  }
+}
+
+// Eigen stores column-major; the library hands out row-major copies.
+function matrix(rows: number, cols: number, columnMajor: Float64Array, symmetric: boolean): Matrix {
+  const data = new Float64Array(rows * cols);
+  if (symmetric) data.set(columnMajor);
+  else for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) data[r * cols + c] = columnMajor[c * rows + r];
+  return { rows, cols, data, get: (row, col) => data[row * cols + col] };
+}

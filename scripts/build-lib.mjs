@@ -1,0 +1,41 @@
+// `npm run build:lib`: the engine as an ES-module library in dist-lib/ — featherweight.mjs (lib/
+// featherweight.ts with the module's loader, bundled by rolldown), featherweight.wasm beside it,
+// TypeScript declarations (tsc) and a package.json, so `import { loadEngine } from './dist-lib'`
+// works in browsers and in Node ≥ 20. Needs the wasm build (scripts/build-wasm.sh) first.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(repo, 'dist-lib');
+const wasmDist = join(repo, 'build/wasm/dist');
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const build = await rolldown({
+  input: join(repo, 'lib/featherweight.ts'),
+  resolve: { alias: { 'featherweight-wasm/featherweight.js': join(wasmDist, 'featherweight.js') } },
+  external: [/^node:/],
+  tsconfig: false, // its paths point the module at its declarations, for tsc
+  logLevel: 'silent',
+});
+await build.write({ file: join(out, 'featherweight.mjs'), format: 'esm' });
+await build.close();
+copyFileSync(join(wasmDist, 'featherweight.wasm'), join(out, 'featherweight.wasm'));
+
+// Declarations: the library's, pointing at the module's own (kept by hand, tested against its exports).
+const types = join(repo, 'build/lib-types');
+rmSync(types, { recursive: true, force: true });
+execFileSync(join(repo, 'node_modules/.bin/tsc'), ['-p', 'lib/tsconfig.json'], { cwd: repo, stdio: 'inherit' });
+const declarations = readFileSync(join(types, 'featherweight.d.ts'), 'utf8').replaceAll("'featherweight-wasm/featherweight.js'", "'./engine_module.js'");
+writeFileSync(join(out, 'featherweight.d.ts'), declarations);
+copyFileSync(join(repo, 'wasm_bindings/featherweight.d.ts'), join(out, 'engine_module.d.ts'));
+const version = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version;
+writeFileSync(
+  join(out, 'package.json'),
+  `${JSON.stringify({ name: 'featherweight-engine', version, type: 'module', main: 'featherweight.mjs', types: 'featherweight.d.ts', engines: { node: '>=20' } }, null, 2)}\n`,
+);
+console.log(`dist-lib/: featherweight.mjs, featherweight.wasm, featherweight.d.ts (${out})`);

@@ -1,0 +1,171 @@
+// The engine as a library (lib/featherweight.ts; issue 19): the model queries against independent
+// checks — H from inverse dynamics' columns, inverse ∘ forward dynamics, the Jacobian against
+// finite differences of poses, gravity torques holding an arm — views across memory growth, and
+// SceneError's path. The last test runs the built library (dist-lib, `npm run build:lib`) in Node.
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine, SceneError, type Engine, type World } from '../../lib/featherweight';
+import { readScene, repoPath } from './engine';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// The six-joint arm without its servos and limits, at a pose where every joint matters.
+function bareArm(): Json {
+  const scene = readScene('robot-arm-6.json') as Json;
+  scene.world = { timestep: 0.001, integrator: 'rk4' };
+  delete scene.meta; // its sliders drive the servos taken off below
+  scene.bodies = []; // the balls and the block it plays with
+  scene.articulations[0].links.forEach((link: Json, i: number) => {
+    delete link.joint.motor;
+    delete link.joint.limits;
+    if (link.joint.type === 'revolute') link.joint.position = 0.3 + 0.2 * i;
+  });
+  return scene;
+}
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+});
+
+function withVelocities(world: World): void {
+  world.qd.forEach((_, i, v) => (v[i] = 0.5 - 0.17 * i));
+}
+
+describe('the engine as a library', () => {
+  it('gives a symmetric positive definite H(q) equal to inverse dynamics column by column', () => {
+    const world = engine.createWorld(bareArm());
+    const n = world.nv;
+    const H = world.massMatrix();
+    expect(H.rows).toBe(n);
+    // Columns of H: τ(e_j) − τ(0) at q̇ = 0 (RNEA is affine in q̈).
+    const base = world.inverseDynamics(new Float64Array(n));
+    for (let j = 0; j < n; j++) {
+      const e = new Float64Array(n);
+      e[j] = 1;
+      const column = world.inverseDynamics(e);
+      for (let i = 0; i < n; i++) {
+        expect(H.get(i, j)).toBeCloseTo(column[i] - base[i], 10);
+        expect(H.get(i, j)).toBe(H.get(j, i));
+      }
+    }
+    // Positive definite: a Cholesky factorisation succeeds.
+    const L = new Float64Array(n * n);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j <= i; j++) {
+        let sum = H.get(i, j);
+        for (let k = 0; k < j; k++) sum -= L[i * n + k] * L[j * n + k];
+        if (i === j) {
+          expect(sum).toBeGreaterThan(0);
+          L[i * n + i] = Math.sqrt(sum);
+        } else L[i * n + j] = sum / L[j * n + j];
+      }
+    world.dispose();
+  });
+
+  it('inverts forward dynamics: inverseDynamics(forwardDynamics(τ)) = τ to 1e-10', () => {
+    const scene = bareArm();
+    scene.articulations[0].links[2].joint.damping = 0.8; // the joints' own efforts count too
+    scene.articulations[0].links[3].joint.spring = { stiffness: 20, rest: 0.1 };
+    const world = engine.createWorld(scene);
+    withVelocities(world);
+    const tau = Float64Array.from({ length: world.nv }, (_, i) => 3 * Math.sin(i + 1));
+    const back = world.inverseDynamics(world.forwardDynamics(tau));
+    for (let i = 0; i < world.nv; i++) expect(Math.abs(back[i] - tau[i])).toBeLessThan(1e-10);
+    world.dispose();
+  });
+
+  it("gives the tool point's Jacobian, equal to finite differences of its pose to 1e-6", () => {
+    const world = engine.createWorld(bareArm());
+    const tool = `${bareArm().articulations[0].name}/scoop`;
+    const local: [number, number, number] = [0, 0, 0.1];
+    const pointAt = () => {
+      const { position: p, quaternion: [x, y, z, w] } = world.bodyPose(tool);
+      // p + R(q) local, R from the unit quaternion.
+      const [a, b, c] = local;
+      const t = [2 * (y * c - z * b), 2 * (z * a - x * c), 2 * (x * b - y * a)];
+      return [p[0] + a + w * t[0] + (y * t[2] - z * t[1]), p[1] + b + w * t[1] + (z * t[0] - x * t[2]), p[2] + c + w * t[2] + (x * t[1] - y * t[0])];
+    };
+    const J = world.jacobian(tool, local);
+    expect([J.rows, J.cols]).toEqual([6, world.nv]);
+    const eps = 1e-6;
+    for (let j = 0; j < world.nv; j++) {
+      const q = world.q[j];
+      world.q[j] = q + eps; // the views write the state; bodyPose reads it
+      const plus = pointAt();
+      world.q[j] = q - eps;
+      const minus = pointAt();
+      world.q[j] = q;
+      for (let r = 0; r < 3; r++) expect(Math.abs(J.get(3 + r, j) - (plus[r] - minus[r]) / (2 * eps))).toBeLessThan(1e-6);
+    }
+    world.dispose();
+  });
+
+  it('holds the six-joint arm still with its gravity torques (drift < 1e-6 rad in 1 s)', () => {
+    const world = engine.createWorld(bareArm());
+    const start = world.q.slice();
+    for (let k = 0; k < 1000; k++) {
+      world.tau.set(world.gravityTorques());
+      world.step(1);
+    }
+    expect(world.time).toBeCloseTo(1, 9);
+    for (let i = 0; i < world.nq; i++) expect(Math.abs(world.q[i] - start[i])).toBeLessThan(1e-6);
+    // Without them it falls.
+    const falling = engine.createWorld(bareArm());
+    falling.step(1000);
+    expect(Math.max(...falling.q.map((x, i) => Math.abs(x - start[i])))).toBeGreaterThan(0.1);
+    world.dispose();
+    falling.dispose();
+  });
+
+  it('reads q, q̇ and τ through views that stay right after the memory grows', () => {
+    const world = engine.createWorld(readScene('pendulum.json'));
+    world.step(200);
+    const before = Array.from(world.q);
+    const buffer = engine.module.HEAPF64.buffer;
+    // 100-link chains until the module's memory has to grow.
+    const big = readScene('chain-100.json') as Json;
+    const others: World[] = [];
+    while (engine.module.HEAPF64.buffer === buffer && others.length < 500) others.push(engine.createWorld(big));
+    expect(engine.module.HEAPF64.buffer).not.toBe(buffer); // the memory grew
+    expect(Array.from(world.q)).toEqual(before);
+    world.setEffort('pendulum/rod', 0.5);
+    expect(world.tau[0]).toBe(0.5);
+    world.step(1);
+    expect(world.time).toBeCloseTo(201 * world.timestep, 12);
+    for (const w of others) w.dispose();
+    world.dispose();
+  });
+
+  it('throws SceneError with the JSON path of what is wrong', () => {
+    const scene = readScene('pendulum.json') as Json;
+    scene.articulations[0].links[0].shapes[0].radius = -1;
+    let thrown: unknown;
+    try {
+      engine.createWorld(scene);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SceneError);
+    expect((thrown as SceneError).path).toBe('/articulations/0/links/0/shapes/0/radius');
+    expect((thrown as SceneError).message.length).toBeGreaterThan(5);
+    expect(() => engine.createWorld('{')).toThrow(SceneError);
+    const world = engine.createWorld(readScene('pendulum.json'));
+    expect(() => world.joint('pendulum/nothing')).toThrow(/no joint named 'pendulum\/nothing'/);
+    expect(world.joint('pendulum/rod')).toEqual({ index: 0, type: 'revolute', qIndex: 0, vIndex: 0, nq: 1, nv: 1 });
+    world.dispose();
+  });
+
+  it('runs as the built library in Node, reading its .wasm itself', async () => {
+    const built = repoPath('dist-lib/featherweight.mjs');
+    expect(existsSync(built), 'npm run build:lib makes dist-lib/ (scripts/test.sh runs it first)').toBe(true);
+    const lib = (await import(pathToFileURL(built).href)) as typeof import('../../lib/featherweight');
+    const own = await lib.loadEngine();
+    const world = own.createWorld(JSON.stringify(readScene('pendulum.json')));
+    world.step(Math.round(1 / world.timestep));
+    expect(world.time).toBeCloseTo(1, 9);
+    expect(world.energy().balance).toBeLessThan(1e-6);
+    world.dispose();
+  });
+});
