@@ -7,6 +7,9 @@
 //   const world = engine.createWorld(scene);   // throws SceneError { path, message }
 //   world.step(100); world.q; world.joint('cart/pole'); world.jacobian('arm/tool', [0, 0, 0.1]);
 import createFeatherweight, { type FeatherweightModule, type JointInfo, type Simulation } from 'featherweight-wasm/featherweight.js';
+import { ControllerError, loadControlFunction, sourceLine, stepsPerTick, type ControlContext, type ControlFunction, type ControllerSpec } from './controller';
+
+export { ControllerError, type ControlContext, type ControlFunction, type ControllerSpec } from './controller';
 
 /** The loader refused the scene: `path` is the JSON pointer of what is wrong ('/' for the whole). */
 export class SceneError extends Error {
@@ -102,7 +105,8 @@ export class Engine {
       const colon = error.indexOf(': ');
       throw colon > 0 && error.startsWith('/') ? new SceneError(error.slice(0, colon), error.slice(colon + 2)) : new SceneError('/', error);
     }
-    return new World(this.module, sim);
+    const controller = (JSON.parse(text) as { controller?: ControllerSpec }).controller ?? null;
+    return new World(this.module, sim, controller);
   }
 }
 
@@ -111,11 +115,18 @@ export class World {
   private readonly bodies = new Map<string, number>();
   private readonly motors = new Map<string, number>();
   private disposed = false;
+  private control: ControlFunction | null = null;
+  private stepsPerTick = 1;
+  private context: ControlContext | null = null;
+  /** The signals the controller returned at its last tick. */
+  signals: Record<string, number> = {};
 
   constructor(
     private readonly module: FeatherweightModule,
     /** The embind object behind this world. */
     readonly simulation: Simulation,
+    /** The scene's controller (its module text and rate), run only once enableController() is called. */
+    readonly controller: ControllerSpec | null = null,
   ) {
     for (const j of JSON.parse(simulation.jointsJson()) as JointInfo[])
       this.joints.set(j.name, { index: j.body, type: j.type, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv });
@@ -123,9 +134,87 @@ export class World {
     (JSON.parse(simulation.motorsJson()) as { joint: string }[]).forEach((m, i) => this.motors.set(m.joint, i));
   }
 
-  /** Advances n time steps (stops early if the world blew up: see `error`). */
+  /**
+   * Advances n time steps (stops early if the world blew up: see `error`). With the controller
+   * enabled, it runs at every control period's first step, its outputs held until the next.
+   */
   step(n = 1): void {
-    this.simulation.step(n);
+    if (!this.control) {
+      this.simulation.step(n);
+      return;
+    }
+    for (let k = 0; k < n && this.error === ''; k++) {
+      if (Math.round(this.time / this.timestep) % this.stepsPerTick === 0) this.tick();
+      this.simulation.step(1);
+    }
+  }
+
+  /**
+   * Runs the scene's controller from now on: the caller's explicit opt-in, since the code came
+   * with the scene (someone else's code). Throws ControllerError if it does not load.
+   */
+  async enableController(options: { sliders?: Record<string, number> } = {}): Promise<void> {
+    if (!this.controller) throw new ControllerError('this scene has no controller', null);
+    this.stepsPerTick = stepsPerTick(this.controller.rate, this.timestep);
+    this.control = await loadControlFunction(this.controller.source);
+    this.context = this.makeContext(options.sliders ?? {});
+  }
+
+  disableController(): void {
+    this.control = null;
+  }
+
+  private tick(): void {
+    const ctx = this.context!;
+    ctx.t = this.time;
+    ctx.q = this.q.slice();
+    ctx.qd = this.qd.slice();
+    let signals: Record<string, number> | void;
+    try {
+      signals = this.control!(ctx);
+    } catch (error) {
+      this.control = null;
+      throw new ControllerError(`the controller failed at t = ${this.time.toFixed(4)} s: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
+    }
+    this.signals = signals && typeof signals === 'object' ? { ...signals } : {};
+  }
+
+  private makeContext(sliders: Record<string, number>): ControlContext {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const world = this;
+    return {
+      t: 0,
+      dt: 1 / this.controller!.rate,
+      q: new Float64Array(0),
+      qd: new Float64Array(0),
+      joint: (name) => {
+        const j = world.joint(name);
+        return { q: world.q[j.qIndex], qd: world.qd[j.vIndex] };
+      },
+      bodyPose: (name) => world.bodyPose(name),
+      contacts: () => world.contacts(),
+      model: {
+        massMatrix: () => world.massMatrix(),
+        inverseDynamics: (qdd) => world.inverseDynamics(qdd),
+        forwardDynamics: (tau, at) => {
+          if (!at) return world.forwardDynamics(tau);
+          const q = world.q.slice(), qd = world.qd.slice();
+          if (at.q) world.q.set(at.q);
+          if (at.qd) world.qd.set(at.qd);
+          try {
+            return world.forwardDynamics(tau);
+          } finally {
+            world.q.set(q);
+            world.qd.set(qd);
+          }
+        },
+        gravityTorques: () => world.gravityTorques(),
+        jacobian: (body, point) => world.jacobian(body, point),
+      },
+      sliders: { ...sliders },
+      setEffort: (joint, value) => world.setEffort(joint, value),
+      setMotorTarget: (joint, position, velocity) => world.setMotorTarget(joint, position, velocity),
+    };
   }
 
   reset(): void {

@@ -619,6 +619,22 @@ ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::st
   return d;
 }
 
+// A controller is JavaScript the core never runs (the page and the library do, web/ and lib/):
+// checked here so a scene is accepted or refused alike everywhere.
+void checkController(const JsonCursor& c, double timestep) {
+  c.expectObject();
+  c.allowOnly({"source", "rate"});
+  const std::string source = c["source"].string();
+  if (source.size() > kMaxControllerBytes)
+    c["source"].fail("the controller's source is " + std::to_string(source.size()) + " bytes; at most " +
+                     std::to_string(kMaxControllerBytes) + " are allowed");
+  const double rate = c["rate"].positiveNumber();
+  const double steps = 1 / (rate * timestep);
+  if (std::round(steps) < 1 || std::abs(steps - std::round(steps)) > 1e-6 * std::round(steps))
+    c["rate"].fail("a controller's period must be a whole number of time steps (" + nlohmann::json(timestep).dump() +
+                   " s), so it ticks in lockstep with them");
+}
+
 }  // namespace
 
 SceneDescription parseScene(std::string_view jsonText) {
@@ -650,7 +666,7 @@ SceneDescription parseScene(std::string_view jsonText) {
   const JsonCursor root(document, "");
   root.expectObject();
   root.allowOnly({"$schema", "format", "version", "meta", "world", "materials", "bodies",
-                  "articulations", "constraints", "camera"});
+                  "articulations", "constraints", "camera", "controller"});
   if (root["format"].string() != kSceneFormat)
     root["format"].fail(std::string("expected \"") + kSceneFormat + "\"");
   const JsonCursor version = root["version"];
@@ -694,6 +710,7 @@ SceneDescription parseScene(std::string_view jsonText) {
     for (size_t i = 0; i < list.size(); ++i) scene.constraints.push_back(constraintFrom(list[i], jointNames));
   }
   if (root.has("camera")) scene.camera = cameraFrom(root["camera"]);
+  if (root.has("controller")) checkController(root["controller"], scene.world.timestep);
   if (root.has("meta")) {
     checkMeta(root["meta"], document, jointNames);
     scene.title = root["meta"].string("title", "");

@@ -104,9 +104,12 @@ describe('teaching aids', () => {
     await page.mouse.click(pivot.x + 2, pivot.y + 1);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.evaluate(() => window.__featherweight!.measure())).toBeCloseTo(0, 3);
-    // The readout: the selected bob's numbers, in SI units.
+    // The readout (Teaching → the selected body's numbers): the bob's numbers, in SI units.
     await page.keyboard.press('u'); // off
     await page.evaluate(() => window.__featherweight!.select(0));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.locator('#body-readout').isVisible()).toBe(false); // off until asked for
+    await page.locator('#gui-host').getByText('selected body’s numbers').click();
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const readout = await page.locator('#body-readout').textContent();
     expect(readout).toContain('pendulum/rod');

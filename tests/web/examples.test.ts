@@ -6,6 +6,10 @@ import { repoPath } from './engine';
 const run = (file: string) => execFileSync(process.execPath, [repoPath(file)], { encoding: 'utf8' });
 
 describe('library examples', () => {
+  it('cart_pole_lqr.mjs balances the pole with the scene controller in Node', () => {
+    expect(run('examples/cart_pole_lqr.mjs')).toMatch(/^balanced: /);
+  });
+
   it('pendulum.mjs prints the period of a 1 rad swing and balanced energy books', () => {
     const out = run('examples/pendulum.mjs');
     expect(Number(/period (\d+\.\d+) s/.exec(out)?.[1])).toBeCloseTo(2.139, 2);

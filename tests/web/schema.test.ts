@@ -137,6 +137,7 @@ describe('scene schema', () => {
     scene.articulations[1].joints = 'impulse';
     scene.world.jointCorrection = { tolerance: 1e-6, iterations: 20, maxSpeed: 0.5 };
     scene.meta.plots.push({ quantity: 'body.position', body: 'crate', label: 'crate' }, { quantity: 'momentum' });
+    scene.controller = { source: 'export function control(ctx) {}', rate: 100 };
     const errors = errorsOf(scene);
     expect(errors, describeErrors(errors)).toEqual([]);
   });
@@ -178,6 +179,8 @@ describe('scene schema', () => {
     { what: 'an unknown motor mode', at: '/articulations/0/links/0/joint/motor/mode', edit: (s) => { s.articulations[0].links[0].joint.motor = { mode: 'torque' }; } },
     { what: 'an unknown way of simulating joints', at: '/articulations/0/joints', edit: (s) => { s.articulations[0].joints = 'maximal'; } },
     { what: 'an unknown constraint type', at: '/constraints/0/type', edit: (s) => { s.constraints = [{ type: 'spherical', a: 'world', b: 'pendulum/rod', anchor: [0, 0, 1.5] }]; } },
+    { what: 'a controller without its source', at: '/controller/source', edit: (s) => { s.controller = { rate: 100 }; } },
+    { what: 'a controller rate of 0', at: '/controller/rate', edit: (s) => { s.controller = { source: '', rate: 0 }; } },
     { what: 'a constraint correction of 0 passes', at: '/world/jointCorrection/iterations', edit: (s) => { s.world.jointCorrection = { iterations: 0 }; } },
   ];
 

@@ -241,6 +241,9 @@ async function main(): Promise<void> {
     renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
     sceneLoaded(doc, false);
+    // Its code is never run here (yet): said, so the motion without it is not mistaken for it.
+    if (doc.controller !== undefined)
+      showError('This scene carries a controller (JavaScript). The page does not run controllers yet: the scene runs without it. In Node, the library runs it when you opt in (docs/library.md).');
   }
 
   // A gallery scene by file name: '' when it runs, else why not (the previous scene keeps running).

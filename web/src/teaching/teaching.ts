@@ -26,7 +26,8 @@ export class Teaching {
   readonly measure: Measure;
   private readonly forces: BodyForces;
   private readonly readout: Readout;
-  private readonly settings = { energyBars: false, readout: true, measure: 'off' as MeasureMode };
+  // All off at first: each box covers part of the view (a click there is not a click on the scene).
+  private readonly settings = { energyBars: false, readout: false, measure: 'off' as MeasureMode };
   private bodies: BodyInfo[] = [];
   private gui: GUI | null = null;
 

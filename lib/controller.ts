@@ -1,0 +1,85 @@
+// Controllers in the loop (issue 19): a scene's `controller` is a JavaScript module exporting
+// control(ctx). It runs at its rate, in lockstep with the steps, its efforts and motor targets
+// held between ticks (zero-order hold), so a run is the same wherever it runs. This is the
+// runtime the library uses in Node, where code runs only when the caller opts in
+// (World.enableController); the page will run the same module in an isolated worker.
+import type { ContactPoint, Matrix, Pose } from './featherweight';
+
+export interface ControllerSpec {
+  source: string;
+  rate: number; // ticks per second
+}
+
+/** What a tick sees and may do. Arrays are copies: writing them changes nothing. */
+export interface ControlContext {
+  t: number;
+  /** The control period, 1 / rate. */
+  dt: number;
+  q: Float64Array;
+  qd: Float64Array;
+  /** A joint's coordinate and velocity now (1-DoF joints: its first coordinate). */
+  joint(name: string): { q: number; qd: number };
+  bodyPose(name: string): Pose;
+  contacts(): ContactPoint[];
+  model: {
+    massMatrix(): Matrix;
+    inverseDynamics(qdd: ArrayLike<number>): Float64Array;
+    /** q̈ for efforts τ, at the state now or at another (q, q̇): linearising about a set point. */
+    forwardDynamics(tau: ArrayLike<number>, at?: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): Float64Array;
+    gravityTorques(): Float64Array;
+    jacobian(body: string, point?: [number, number, number]): Matrix;
+  };
+  /** The scene's slider values by label (the page's; none in Node unless given). */
+  sliders: Record<string, number>;
+  setEffort(joint: string, value: number): void;
+  setMotorTarget(joint: string, position: number, velocity?: number): void;
+}
+
+/** Returns named signals to plot (or nothing). */
+export type ControlFunction = (ctx: ControlContext) => Record<string, number> | void;
+
+/** A controller failed: its message, and the line of its source where it happened when known. */
+export class ControllerError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(line === null ? message : `line ${line}: ${message}`);
+    this.name = 'ControllerError';
+  }
+}
+
+/** The line in the controller's source of an error thrown from it (a data: URL module's stack). */
+export function sourceLine(error: unknown): number | null {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const match = /data:text\/javascript[^\n]*?:(\d+):\d+/.exec(stack);
+  return match ? Number(match[1]) : null;
+}
+
+/** Evaluates the module text and returns its control function (Node, or a worker's own scope). */
+export async function loadControlFunction(source: string): Promise<ControlFunction> {
+  let module: { control?: unknown };
+  try {
+    module = (await import(/* @vite-ignore */ `data:text/javascript;base64,${base64(source)}`)) as { control?: unknown };
+  } catch (error) {
+    throw new ControllerError(`the controller does not load: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
+  }
+  if (typeof module.control !== 'function') throw new ControllerError('the controller module must export a function control(ctx)', null);
+  return module.control as ControlFunction;
+}
+
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** How many steps one control period is: 1 / (rate · dt) must be a whole number. */
+export function stepsPerTick(rate: number, dt: number): number {
+  const steps = 1 / (rate * dt);
+  const whole = Math.round(steps);
+  if (!(rate > 0) || whole < 1 || Math.abs(steps - whole) > 1e-6 * whole)
+    throw new ControllerError(`a controller rate of ${rate} Hz is not a whole number of ${dt} s steps`, null);
+  return whole;
+}

@@ -1,0 +1,103 @@
+// Controllers in the loop through the library (issue 19, in Node): they run only after the
+// caller's opt-in, tick in lockstep with the steps with their outputs held in between, report
+// their failures with the source line, are checked by the scene loader, and balance a cart-pole.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ControllerError, loadEngine, SceneError, type Engine } from '../../lib/featherweight';
+import { readScene, repoPath } from './engine';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+});
+
+function cartPole(source: string, rate = 100): Json {
+  const scene = readScene('cart-pole.json') as Json;
+  scene.controller = { source, rate };
+  return scene;
+}
+
+describe('controllers', () => {
+  it('run only once enabled, at their rate, with their efforts held between ticks', async () => {
+    const source = `
+      let k = 0;
+      export function control(ctx) {
+        globalThis.__ticks = (globalThis.__ticks ?? []);
+        globalThis.__ticks.push(ctx.t);
+        ctx.setEffort('cart-pole/cart', ++k);
+        return { k };
+      }`;
+    const world = engine.createWorld(cartPole(source, 50)); // every 20 steps of 1 ms
+    world.step(100);
+    expect(world.tau[0]).toBe(0); // not enabled: the scene's code did not run
+    expect((globalThis as { __ticks?: number[] }).__ticks).toBeUndefined();
+    world.reset();
+    await world.enableController();
+    world.step(100);
+    const ticks = (globalThis as { __ticks?: number[] }).__ticks!;
+    expect(ticks.map((t) => Math.round(t * 1000))).toEqual([0, 20, 40, 60, 80]);
+    expect(world.tau[0]).toBe(5); // held since the last tick
+    expect(world.signals).toEqual({ k: 5 });
+    delete (globalThis as { __ticks?: number[] }).__ticks;
+    world.dispose();
+  });
+
+  it('says where a controller failed, and stops it', async () => {
+    const world = engine.createWorld(cartPole('export function control(ctx) {\n  const gain = 2;\n  return ctx.nothing.at(gain);\n}'));
+    await world.enableController();
+    let thrown: unknown;
+    try {
+      world.step(5);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ControllerError);
+    expect((thrown as ControllerError).line).toBe(3);
+    expect((thrown as ControllerError).message).toMatch(/^line 3: the controller failed at t = 0\.0000 s/);
+    world.step(5); // stopped: the world goes on without it
+    expect(world.time).toBeCloseTo(0.005, 12);
+    const broken = engine.createWorld(cartPole('export const control = 3;'));
+    await expect(broken.enableController()).rejects.toThrow(/must export a function control\(ctx\)/);
+    const syntax = engine.createWorld(cartPole('export function control(ctx) {'));
+    await expect(syntax.enableController()).rejects.toThrow(ControllerError);
+    world.dispose();
+    broken.dispose();
+    syntax.dispose();
+  });
+
+  it('are checked by the scene loader: a rate off the step grid names its path', () => {
+    expect(() => engine.createWorld(cartPole('export function control() {}', 300))).toThrow(SceneError);
+    try {
+      engine.createWorld(cartPole('export function control() {}', 300)); // 1 / (300 · 1 ms) steps
+    } catch (error) {
+      expect((error as SceneError).path).toBe('/controller/rate');
+    }
+    const noSource = readScene('cart-pole.json') as Json;
+    noSource.controller = { rate: 100 };
+    expect(() => engine.createWorld(noSource)).toThrow(SceneError);
+    try {
+      engine.createWorld(noSource);
+    } catch (error) {
+      expect((error as SceneError).path).toBe('/controller/source');
+    }
+  });
+
+  it('balance the cart-pole by LQR within 0.01 rad of upright from 0.2 rad (examples/controllers)', async () => {
+    const scene = cartPole(readFileSync(repoPath('examples/controllers/cart_pole_lqr.js'), 'utf8'));
+    scene.articulations[0].links[1].joint.position = 0.2;
+    const world = engine.createWorld(scene);
+    await world.enableController();
+    let worst = 0, settled = 0;
+    while (world.time < 10 - 1e-9) {
+      world.step(10);
+      if (world.time > 4) settled = Math.max(settled, Math.abs(world.q[1]));
+      worst = Math.max(worst, Math.abs(world.q[1]));
+    }
+    expect(worst).toBeLessThan(0.25); // it never fell
+    expect(settled).toBeLessThan(0.01);
+    expect(Math.abs(world.q[1])).toBeLessThan(1e-3);
+    world.dispose();
+  });
+});
