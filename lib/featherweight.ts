@@ -74,6 +74,15 @@ export interface ContactPoint {
   separation: number; // m, < 0 penetrating
 }
 
+/** A simulation's energy ledger (World::energy, core/world/energy_ledger.h), read from the module. */
+export function energyOf(module: FeatherweightModule, simulation: Simulation): EnergyReport {
+  const e = new Float64Array(module.HEAPF64.buffer, simulation.energyPointer(), 10);
+  return {
+    kinetic: e[0], gravity: e[1], spring: e[2], initial: e[3], effortWork: e[4], motorWork: e[5], appliedWork: e[6],
+    contactLoss: e[7], dampingLoss: e[8], balance: e[9],
+  };
+}
+
 const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 /** Instantiates the engine: in Node it reads its .wasm itself. */
@@ -315,11 +324,7 @@ export class World {
 
   /** The energy ledger: kinetic, potential, work in, losses and the balance (the integrator's error). */
   energy(): EnergyReport {
-    const e = this.f64(this.simulation.energyPointer(), 10);
-    return {
-      kinetic: e[0], gravity: e[1], spring: e[2], initial: e[3], effortWork: e[4], motorWork: e[5], appliedWork: e[6],
-      contactLoss: e[7], dampingLoss: e[8], balance: e[9],
-    };
+    return energyOf(this.module, this.simulation);
   }
 
   /** Angular momentum about the world origin and linear momentum, world frame. */

@@ -1,8 +1,7 @@
 // The energy ledger and the body forces through the module, as the page reads them: the cradle's
 // books balance in wasm as natively, and the pendulum's rod tension comes through the bindings.
 import { describe, expect, it } from 'vitest';
-import { Float64HeapView } from '../../web/src/heap_view';
-import { readLedger } from '../../web/src/teaching/energy_bars';
+import { energyOf } from '../../lib/featherweight';
 import { BodyForces } from '../../web/src/teaching/body_forces';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -11,10 +10,9 @@ describe('energy ledger in wasm', () => {
     const engine = await loadEngineInNode();
     const sim = new engine.Simulation();
     expect(sim.load(JSON.stringify(readScene('newtons-cradle.json')))).toBe('');
-    const view = new Float64HeapView(engine);
-    const start = readLedger(sim, view);
+    const start = energyOf(engine, sim);
     sim.step(1500);
-    const l = readLedger(sim, view);
+    const l = energyOf(engine, sim);
     expect(l.initial).toBe(start.initial);
     expect(Math.abs(l.balance)).toBeLessThan(1e-6 * Math.abs(l.initial));
     expect(Math.abs(l.contactLoss)).toBeLessThan(1e-6 * Math.abs(l.initial)); // e = 1
@@ -33,7 +31,7 @@ describe('energy ledger in wasm', () => {
     expect(forces.vector(0, 'gravity')[2]).toBeCloseTo(-9.81, 5);
     const v = forces.vector(0, 'velocity');
     expect(forces.kinetic(0)).toBeCloseTo(0.5 * (v[0] ** 2 + v[1] ** 2 + v[2] ** 2), 4);
-    const ledger = readLedger(sim, new Float64HeapView(engine));
+    const ledger = energyOf(engine, sim);
     expect(forces.kinetic(0)).toBeCloseTo(ledger.kinetic, 4);
     sim.delete();
   });

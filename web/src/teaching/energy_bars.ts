@@ -3,37 +3,15 @@
 // K + U + lost = E₀ + W in, whose difference is the integrator's error. Nothing is computed
 // here but the drawing.
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { Float64HeapView } from '../heap_view';
-
-/** The ledger as the core reports it (energyPointer's 10 numbers), in joules. */
-export interface EnergyLedger {
-  kinetic: number;
-  gravity: number;
-  spring: number;
-  initial: number;
-  effortWork: number;
-  motorWork: number;
-  appliedWork: number;
-  contactLoss: number;
-  dampingLoss: number;
-  balance: number;
-}
-
-export function readLedger(sim: Simulation, view: Float64HeapView): EnergyLedger {
-  const e = view.at(sim.energyPointer(), 10);
-  return {
-    kinetic: e[0], gravity: e[1], spring: e[2], initial: e[3], effortWork: e[4], motorWork: e[5], appliedWork: e[6],
-    contactLoss: e[7], dampingLoss: e[8], balance: e[9],
-  };
-}
+import { energyOf, type EnergyReport } from '../../../lib/featherweight';
 
 // Colours as the energy plot draws the same quantities (kinetic, potential, total); losses in the
 // contact arrows' colour.
 interface Bar {
   label: string;
   color: string;
-  value: (l: EnergyLedger) => number;
-  detail: (l: EnergyLedger) => string;
+  value: (l: EnergyReport) => number;
+  detail: (l: EnergyReport) => string;
 }
 
 const joules = (x: number) => `${x.toFixed(3)} J`;
@@ -59,14 +37,12 @@ const BARS: Bar[] = [
 ];
 
 export class EnergyBars {
-  private readonly view: Float64HeapView;
   private readonly rows: { fill: HTMLElement; value: HTMLElement; row: HTMLElement }[] = [];
   private readonly check: HTMLElement;
   private scale = 0; // joules for a full half-width; grows at once, shrinks only on clear()
-  last: EnergyLedger | null = null;
+  last: EnergyReport | null = null;
 
-  constructor(engine: FeatherweightModule, private readonly sim: Simulation, private readonly element: HTMLElement) {
-    this.view = new Float64HeapView(engine);
+  constructor(private readonly engine: FeatherweightModule, private readonly sim: Simulation, private readonly element: HTMLElement) {
     element.replaceChildren();
     const title = document.createElement('div');
     title.className = 'energy-title';
@@ -110,7 +86,7 @@ export class EnergyBars {
 
   update(): void {
     if (this.element.hidden) return;
-    const ledger = readLedger(this.sim, this.view);
+    const ledger = energyOf(this.engine, this.sim);
     this.last = ledger;
     const values = BARS.map((b) => b.value(ledger));
     this.scale = Math.max(this.scale, ...values.map(Math.abs), 1e-9);
