@@ -136,7 +136,7 @@ void World::stepRealtime() {
   if (hasInteractions) {
     // The impulse response needs ABA's articulated inertias at this q.
     if (settings_.integrator.dynamics == DynamicsAlgorithm::CRBA) aba(model_, data_, state_.q, state_.v, data_.tau, &loads_);
-    findContacts(settings_.solver.speculativeMargin);
+    findContacts(settings_.solver.speculativeMargin, true);
     buildRows(velocityBefore_, h, true);
     if (!rows_.rows.empty()) {
       warmStart(model_, rows_, state_.v);

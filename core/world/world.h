@@ -217,7 +217,8 @@ class World {
 
   // contacts
   void updateColliders();
-  void findContacts(double margin);
+  // Contacts closer than margin (swept: plus how far the pair can move this step, realtime).
+  void findContacts(double margin, bool swept = false);
   void buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors);
   void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
   std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
