@@ -1,5 +1,5 @@
 // A controller in the loop, headless: the gallery's cart-pole with the LQR controller of
-// examples/controllers/cart_pole_lqr.js, started 0.2 rad from upright; prints whether it balanced.
+// examples/controllers/cart_pole.js, started 0.2 rad from upright; prints whether it balanced.
 // `npm run build:lib`, then `node examples/cart_pole_lqr.mjs`.
 import { readFileSync } from 'node:fs';
 import { URL } from 'node:url';
@@ -7,7 +7,7 @@ import { loadEngine } from '../dist-lib/featherweight.mjs';
 
 const scene = JSON.parse(readFileSync(new URL('../public/scenes/cart-pole.json', import.meta.url), 'utf8'));
 scene.articulations[0].links[1].joint.position = 0.2; // the pole, 0.2 rad from upright
-scene.controller = { source: readFileSync(new URL('./controllers/cart_pole_lqr.js', import.meta.url), 'utf8'), rate: 100 };
+scene.controller = { source: readFileSync(new URL('./controllers/cart_pole.js', import.meta.url), 'utf8'), rate: 100 };
 
 const engine = await loadEngine();
 const world = engine.createWorld(scene);

@@ -84,8 +84,26 @@ describe('controllers', () => {
     }
   });
 
+  it('swing the cart-pole up from hanging and catch it within 10 s (examples/controllers)', async () => {
+    const scene = cartPole(readFileSync(repoPath('examples/controllers/cart_pole.js'), 'utf8'));
+    scene.articulations[0].links[1].joint.position = Math.PI - 0.05; // hanging, nudged
+    const world = engine.createWorld(scene);
+    await world.enableController();
+    let caughtAt: number | null = null;
+    while (world.time < 10 - 1e-9) {
+      world.step(10);
+      const up = Math.abs(Math.atan2(Math.sin(world.q[1]), Math.cos(world.q[1])));
+      if (up < 0.05 && caughtAt === null) caughtAt = world.time;
+      if (up > 0.4) caughtAt = null; // fell again
+    }
+    expect(caughtAt).not.toBeNull();
+    expect(caughtAt!).toBeLessThan(8);
+    expect(Math.abs(world.q[0])).toBeLessThan(0.5); // and the cart came back to the middle
+    world.dispose();
+  });
+
   it('balance the cart-pole by LQR within 0.01 rad of upright from 0.2 rad (examples/controllers)', async () => {
-    const scene = cartPole(readFileSync(repoPath('examples/controllers/cart_pole_lqr.js'), 'utf8'));
+    const scene = cartPole(readFileSync(repoPath('examples/controllers/cart_pole.js'), 'utf8'));
     scene.articulations[0].links[1].joint.position = 0.2;
     const world = engine.createWorld(scene);
     await world.enableController();

@@ -6,6 +6,12 @@ import { repoPath } from './engine';
 const run = (file: string) => execFileSync(process.execPath, [repoPath(file)], { encoding: 'utf8' });
 
 describe('library examples', () => {
+  it('swing_up_sweep.mjs runs initial conditions across threads and reports the catches and throughput', () => {
+    const out = execFileSync(process.execPath, [repoPath('examples/swing_up_sweep.mjs'), '9', '2'], { encoding: 'utf8' });
+    expect(out).toMatch(/^caught 9 of 9 initial conditions within 10 s/);
+    expect(Number(/: (\d+) simulated seconds per wall-clock second/.exec(out)?.[1])).toBeGreaterThan(1);
+  });
+
   it('cart_pole_lqr.mjs balances the pole with the scene controller in Node', () => {
     expect(run('examples/cart_pole_lqr.mjs')).toMatch(/^balanced: /);
   });
