@@ -8,6 +8,19 @@ import type { ContactPoint, Matrix, Pose } from './featherweight';
 export interface ControllerSpec {
   source: string;
   rate: number; // ticks per second
+  /** Named numbers the law reads as ctx.parameters (gains, set points); sliders may tune them. */
+  parameters?: Record<string, number>;
+}
+
+/** What a tick told the world to do, in the page timeline's own terms (its inputs are recorded). */
+export type ControlCommand =
+  | { kind: 'effort'; index: number; value: number } // τ[index] (a joint's first velocity index)
+  | { kind: 'motor'; index: number; position: number; velocity: number }; // the index-th motor's target
+
+/** One tick's outcome: its commands in the order given, and the signals it returned (numbers only). */
+export interface TickResult {
+  commands: ControlCommand[];
+  signals: Record<string, number>;
 }
 
 /** What a tick sees and may do. Arrays are copies: writing them changes nothing. */
@@ -29,6 +42,8 @@ export interface ControlContext {
     gravityTorques(): Float64Array;
     jacobian(body: string, point?: [number, number, number]): Matrix;
   };
+  /** The scene's controller.parameters, with the page's slider edits (Node: the scene's, or those given). */
+  parameters: Record<string, number>;
   /** The scene's slider values by label (the page's; none in Node unless given). */
   sliders: Record<string, number>;
   setEffort(joint: string, value: number): void;
@@ -41,10 +56,11 @@ export type ControlFunction = (ctx: ControlContext) => Record<string, number> | 
 /** A controller failed: its message, and the line of its source where it happened when known. */
 export class ControllerError extends Error {
   constructor(
-    message: string,
+    /** What went wrong, without the line. */
+    readonly reason: string,
     readonly line: number | null,
   ) {
-    super(line === null ? message : `line ${line}: ${message}`);
+    super(line === null ? reason : `line ${line}: ${reason}`);
     this.name = 'ControllerError';
   }
 }
@@ -57,15 +73,41 @@ export function sourceLine(error: unknown): number | null {
 }
 
 /** Evaluates the module text and returns its control function (Node, or a worker's own scope). */
-export async function loadControlFunction(source: string): Promise<ControlFunction> {
+export async function loadControlFunction(source: string, math: Math = Math): Promise<ControlFunction> {
   let module: { control?: unknown };
+  // The module's Math is `math` (lib/controller_math.ts), handed over through a global slot of
+  // this load's own, read on line 1 before the controller's first line (the line numbers stay).
+  // A module is evaluated once per URL: the numbered last line makes every load a fresh instance
+  // (its own module-level state).
+  const slot = `featherweight.controllerMath.${++loads}`;
+  const text = `const Math = globalThis[Symbol.for(${JSON.stringify(slot)})]; ${source}\n// load ${loads}`;
+  const global = globalThis as unknown as Record<symbol, Math>;
+  global[Symbol.for(slot)] = math;
   try {
-    module = (await import(/* @vite-ignore */ `data:text/javascript;base64,${base64(source)}`)) as { control?: unknown };
+    module = (await import(/* @vite-ignore */ `data:text/javascript;base64,${base64(text)}`)) as { control?: unknown };
   } catch (error) {
     throw new ControllerError(`the controller does not load: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
+  } finally {
+    delete global[Symbol.for(slot)];
   }
   if (typeof module.control !== 'function') throw new ControllerError('the controller module must export a function control(ctx)', null);
   return module.control as ControlFunction;
+}
+
+let loads = 0;
+
+/** The scene's slider values by label (meta.sliders, each at its JSON pointer). */
+export function sliderValuesOf(scene: unknown): Record<string, number> {
+  const values: Record<string, number> = {};
+  const sliders = (scene as { meta?: { sliders?: { label?: unknown; path?: unknown }[] } })?.meta?.sliders;
+  if (!Array.isArray(sliders)) return values;
+  for (const slider of sliders) {
+    if (typeof slider.label !== 'string' || typeof slider.path !== 'string') continue;
+    let at: unknown = scene;
+    for (const key of slider.path.split('/').slice(1)) at = (at as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')];
+    if (typeof at === 'number') values[slider.label] = at;
+  }
+  return values;
 }
 
 function base64(text: string): string {
@@ -74,6 +116,16 @@ function base64(text: string): string {
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
 }
+
+/** The numbers of what a control function returned, at most MAX_SIGNALS of them: the rest is dropped. */
+export function signalsOf(returned: unknown): Record<string, number> {
+  const signals: Record<string, number> = {};
+  if (!returned || typeof returned !== 'object') return signals;
+  for (const [name, value] of Object.entries(returned).slice(0, MAX_SIGNALS)) if (typeof value === 'number') signals[name] = value;
+  return signals;
+}
+
+export const MAX_SIGNALS = 16;
 
 /** How many steps one control period is: 1 / (rate · dt) must be a whole number. */
 export function stepsPerTick(rate: number, dt: number): number {

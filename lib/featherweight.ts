@@ -7,9 +7,13 @@
 //   const world = engine.createWorld(scene);   // throws SceneError { path, message }
 //   world.step(100); world.q; world.joint('cart/pole'); world.jacobian('arm/tool', [0, 0, 0.1]);
 import createFeatherweight, { type FeatherweightModule, type JointInfo, type Simulation } from 'featherweight-wasm/featherweight.js';
-import { ControllerError, loadControlFunction, sourceLine, stepsPerTick, type ControlContext, type ControlFunction, type ControllerSpec } from './controller';
+import {
+  ControllerError, loadControlFunction, signalsOf, sliderValuesOf, sourceLine, stepsPerTick,
+  type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult,
+} from './controller';
+import { controllerMath } from './controller_math';
 
-export { ControllerError, type ControlContext, type ControlFunction, type ControllerSpec } from './controller';
+export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult } from './controller';
 
 /** The loader refused the scene: `path` is the JSON pointer of what is wrong ('/' for the whole). */
 export class SceneError extends Error {
@@ -83,6 +87,18 @@ export function energyOf(module: FeatherweightModule, simulation: Simulation): E
   };
 }
 
+/** A simulation's contact points of the last step, read from the module (8 floats each). */
+export function contactsOf(module: FeatherweightModule, simulation: Simulation): ContactPoint[] {
+  const count = simulation.contactCount();
+  const c = new Float32Array(module.HEAPF32.buffer, simulation.contactsPointer(), 8 * count);
+  return Array.from({ length: count }, (_, k) => ({
+    point: [c[8 * k], c[8 * k + 1], c[8 * k + 2]],
+    normal: [c[8 * k + 3], c[8 * k + 4], c[8 * k + 5]],
+    normalImpulse: c[8 * k + 6],
+    separation: c[8 * k + 7],
+  }));
+}
+
 const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 /** Instantiates the engine: in Node it reads its .wasm itself. */
@@ -111,11 +127,10 @@ export class Engine {
     const error = sim.load(text);
     if (error !== '') {
       sim.delete();
-      const colon = error.indexOf(': ');
-      throw colon > 0 && error.startsWith('/') ? new SceneError(error.slice(0, colon), error.slice(colon + 2)) : new SceneError('/', error);
+      throw sceneError(error);
     }
-    const controller = (JSON.parse(text) as { controller?: ControllerSpec }).controller ?? null;
-    return new World(this.module, sim, controller);
+    const doc = JSON.parse(text) as { controller?: ControllerSpec };
+    return new World(this.module, sim, doc.controller ?? null, sliderValuesOf(doc));
   }
 }
 
@@ -127,6 +142,7 @@ export class World {
   private control: ControlFunction | null = null;
   private stepsPerTick = 1;
   private context: ControlContext | null = null;
+  private commands: ControlCommand[] = [];
   /** The signals the controller returned at its last tick. */
   signals: Record<string, number> = {};
 
@@ -136,6 +152,8 @@ export class World {
     readonly simulation: Simulation,
     /** The scene's controller (its module text and rate), run only once enableController() is called. */
     readonly controller: ControllerSpec | null = null,
+    /** The scene's slider values by label, as ctx.sliders shows them. */
+    private sliders: Record<string, number> = {},
   ) {
     for (const j of JSON.parse(simulation.jointsJson()) as JointInfo[])
       this.joints.set(j.name, { index: j.body, type: j.type, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv });
@@ -153,7 +171,7 @@ export class World {
       return;
     }
     for (let k = 0; k < n && this.error === ''; k++) {
-      if (Math.round(this.time / this.timestep) % this.stepsPerTick === 0) this.tick();
+      if (Math.round(this.time / this.timestep) % this.stepsPerTick === 0) this.signals = this.tick(this.time, () => this.contacts()).signals;
       this.simulation.step(1);
     }
   }
@@ -162,33 +180,68 @@ export class World {
    * Runs the scene's controller from now on: the caller's explicit opt-in, since the code came
    * with the scene (someone else's code). Throws ControllerError if it does not load.
    */
-  async enableController(options: { sliders?: Record<string, number> } = {}): Promise<void> {
+  async enableController(options: { sliders?: Record<string, number>; parameters?: Record<string, number> } = {}): Promise<void> {
     if (!this.controller) throw new ControllerError('this scene has no controller', null);
     this.stepsPerTick = stepsPerTick(this.controller.rate, this.timestep);
-    this.control = await loadControlFunction(this.controller.source);
-    this.context = this.makeContext(options.sliders ?? {});
+    this.control = await loadControlFunction(this.controller.source, controllerMath(this.module));
+    this.context = this.makeContext({ ...this.sliders, ...options.sliders }, { ...this.controller.parameters, ...options.parameters });
+  }
+
+  /**
+   * The same scene with other numbers (a slider moved, a mass edited): loaded into this world,
+   * the controller keeps running with the new parameters and sliders. Throws SceneError.
+   */
+  updateScene(scene: string | object): void {
+    const text = typeof scene === 'string' ? scene : JSON.stringify(scene);
+    const error = this.simulation.load(text);
+    if (error !== '') throw sceneError(error);
+    const doc = JSON.parse(text) as { controller?: ControllerSpec };
+    this.sliders = sliderValuesOf(doc);
+    if (this.context) {
+      Object.assign(this.context.parameters, doc.controller?.parameters);
+      Object.assign(this.context.sliders, this.sliders);
+    }
   }
 
   disableController(): void {
     this.control = null;
   }
 
-  private tick(): void {
-    const ctx = this.context!;
-    ctx.t = this.time;
-    ctx.q = this.q.slice();
-    ctx.qd = this.qd.slice();
-    let signals: Record<string, number> | void;
-    try {
-      signals = this.control!(ctx);
-    } catch (error) {
-      this.control = null;
-      throw new ControllerError(`the controller failed at t = ${this.time.toFixed(4)} s: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
-    }
-    this.signals = signals && typeof signals === 'object' ? { ...signals } : {};
+  /** New values for some of ctx.parameters (a slider moved), from the next tick on. */
+  setControllerParameters(values: Record<string, number>): void {
+    if (this.context) Object.assign(this.context.parameters, values);
   }
 
-  private makeContext(sliders: Record<string, number>): ControlContext {
+  /**
+   * One tick at a state given from outside: this world mirrors another's (q, q̇, time and its
+   * contacts) and answers with the commands to apply there. The page's isolated worker runs the
+   * controller this way (web/src/controllers/controller_worker.ts); Node's step() the same tick.
+   */
+  tickAt(state: { t: number; q: ArrayLike<number>; qd: ArrayLike<number>; contacts: ContactPoint[] }): TickResult {
+    this.q.set(state.q);
+    this.qd.set(state.qd);
+    return this.tick(state.t, () => state.contacts.map((c) => ({ ...c })));
+  }
+
+  private tick(t: number, contacts: () => ContactPoint[]): TickResult {
+    if (!this.control || !this.context) throw new ControllerError('the controller is not enabled', null);
+    const ctx = this.context;
+    ctx.t = t;
+    ctx.q = this.q.slice();
+    ctx.qd = this.qd.slice();
+    ctx.contacts = contacts;
+    this.commands = [];
+    let returned: unknown;
+    try {
+      returned = this.control(ctx);
+    } catch (error) {
+      this.control = null;
+      throw new ControllerError(`the controller failed at t = ${t.toFixed(4)} s: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
+    }
+    return { commands: this.commands, signals: signalsOf(returned) };
+  }
+
+  private makeContext(sliders: Record<string, number>, parameters: Record<string, number>): ControlContext {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const world = this;
     return {
@@ -201,7 +254,7 @@ export class World {
         return { q: world.q[j.qIndex], qd: world.qd[j.vIndex] };
       },
       bodyPose: (name) => world.bodyPose(name),
-      contacts: () => world.contacts(),
+      contacts: () => [],
       model: {
         massMatrix: () => world.massMatrix(),
         inverseDynamics: (qdd) => world.inverseDynamics(qdd),
@@ -220,9 +273,20 @@ export class World {
         gravityTorques: () => world.gravityTorques(),
         jacobian: (body, point) => world.jacobian(body, point),
       },
+      parameters,
       sliders: { ...sliders },
-      setEffort: (joint, value) => world.setEffort(joint, value),
-      setMotorTarget: (joint, position, velocity) => world.setMotorTarget(joint, position, velocity),
+      // Applied here at once and recorded: a mirror's commands are replayed on the world it mirrors.
+      setEffort: (joint, value) => {
+        finite(value, `the effort for '${joint}'`);
+        world.setEffort(joint, value);
+        world.commands.push({ kind: 'effort', index: world.joint(joint).vIndex, value });
+      },
+      setMotorTarget: (joint, position, velocity = 0) => {
+        finite(position, `the motor target for '${joint}'`);
+        finite(velocity, `the motor target velocity for '${joint}'`);
+        world.setMotorTarget(joint, position, velocity);
+        world.commands.push({ kind: 'motor', index: world.motors.get(joint)!, position, velocity });
+      },
     };
   }
 
@@ -335,14 +399,7 @@ export class World {
 
   /** The contact points of the last step. */
   contacts(): ContactPoint[] {
-    const count = this.simulation.contactCount();
-    const c = new Float32Array(this.module.HEAPF32.buffer, this.simulation.contactsPointer(), 8 * count);
-    return Array.from({ length: count }, (_, k) => ({
-      point: [c[8 * k], c[8 * k + 1], c[8 * k + 2]],
-      normal: [c[8 * k + 3], c[8 * k + 4], c[8 * k + 5]],
-      normalImpulse: c[8 * k + 6],
-      separation: c[8 * k + 7],
-    }));
+    return contactsOf(this.module, this.simulation);
   }
 
   /** Everything that decides the future, as bytes. */
@@ -380,6 +437,16 @@ export class World {
   private f64(pointer: number, length: number): Float64Array {
     return new Float64Array(this.module.HEAPF64.buffer, pointer, length);
   }
+}
+
+/** The loader's message ("/path: what") as a SceneError. */
+function sceneError(message: string): SceneError {
+  const colon = message.indexOf(': ');
+  return colon > 0 && message.startsWith('/') ? new SceneError(message.slice(0, colon), message.slice(colon + 2)) : new SceneError('/', message);
+}
+
+function finite(value: number, what: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${what} is ${String(value)}, not a finite number`);
 }
 
 // Eigen stores column-major; the library hands out row-major copies.

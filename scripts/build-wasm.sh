@@ -11,3 +11,5 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
   -Dnlohmann_json_DIR=/usr/share/cmake/nlohmann_json \
   -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH >/dev/null
 cmake --build build/wasm -j2 --target featherweight "$@"
+# The controller's worker embeds the module's loader: bundled after it (the page loads its text).
+node scripts/build-controller-worker.mjs

@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -306,4 +307,33 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("restoreState", &Simulation::restoreState)
       .function("adoptState", &Simulation::adoptState)
       .function("modelHash", &Simulation::modelHash);
+}
+
+// The controllers' Math (lib/controller_math.ts): this module's own libm, so that a control law
+// computes the same last bit in every browser and in Node; JavaScript engines' Math.sin, atan2,
+// exp, … are only approximations the standard leaves open, and V8 versions differ.
+EMSCRIPTEN_BINDINGS(controller_math) {
+  using emscripten::function;
+  function("mathSin", +[](double x) { return std::sin(x); });
+  function("mathCos", +[](double x) { return std::cos(x); });
+  function("mathTan", +[](double x) { return std::tan(x); });
+  function("mathAsin", +[](double x) { return std::asin(x); });
+  function("mathAcos", +[](double x) { return std::acos(x); });
+  function("mathAtan", +[](double x) { return std::atan(x); });
+  function("mathAtan2", +[](double y, double x) { return std::atan2(y, x); });
+  function("mathSinh", +[](double x) { return std::sinh(x); });
+  function("mathCosh", +[](double x) { return std::cosh(x); });
+  function("mathTanh", +[](double x) { return std::tanh(x); });
+  function("mathAsinh", +[](double x) { return std::asinh(x); });
+  function("mathAcosh", +[](double x) { return std::acosh(x); });
+  function("mathAtanh", +[](double x) { return std::atanh(x); });
+  function("mathExp", +[](double x) { return std::exp(x); });
+  function("mathExpm1", +[](double x) { return std::expm1(x); });
+  function("mathLog", +[](double x) { return std::log(x); });
+  function("mathLog1p", +[](double x) { return std::log1p(x); });
+  function("mathLog2", +[](double x) { return std::log2(x); });
+  function("mathLog10", +[](double x) { return std::log10(x); });
+  function("mathCbrt", +[](double x) { return std::cbrt(x); });
+  function("mathPow", +[](double x, double y) { return std::pow(x, y); });
+  function("mathHypot", +[](double x, double y) { return std::hypot(x, y); });
 }

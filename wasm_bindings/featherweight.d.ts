@@ -171,11 +171,19 @@ export interface MotorInfo {
   mode: 'velocity' | 'position' | 'prescribed';
 }
 
-export interface FeatherweightModule {
+/** The module's libm, for controllers' Math (lib/controller_math.ts): the same bits everywhere. */
+export type ControllerMathName =
+  | 'mathSin' | 'mathCos' | 'mathTan' | 'mathAsin' | 'mathAcos' | 'mathAtan' | 'mathSinh' | 'mathCosh' | 'mathTanh'
+  | 'mathAsinh' | 'mathAcosh' | 'mathAtanh' | 'mathExp' | 'mathExpm1' | 'mathLog' | 'mathLog1p' | 'mathLog2' | 'mathLog10' | 'mathCbrt';
+
+export type FeatherweightModule = {
   Simulation: new () => Simulation;
   HEAPF32: Float32Array;
   HEAPF64: Float64Array;
-}
+  mathAtan2(y: number, x: number): number;
+  mathPow(x: number, y: number): number;
+  mathHypot(x: number, y: number): number;
+} & { [name in ControllerMathName]: (x: number) => number };
 
 export interface FeatherweightOptions {
   /** The .wasm bytes (required under Node: Emscripten 3.1.6's fetch path breaks on Node 20). */

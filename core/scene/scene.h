@@ -26,6 +26,7 @@ inline constexpr double kMaxGravity = 1000;       // m/s², 100 g
 inline constexpr double kMinTolerance = 1e-14;    // RK45: tighter cannot be met in double precision
 inline constexpr double kMaxShapeExtent = 1e5;    // m: sizes, radii, hull points, positions of shapes
 inline constexpr size_t kMaxControllerBytes = 256 * 1024;  // a controller's JavaScript source
+inline constexpr size_t kMaxControllerParameters = 64;    // named numbers a controller reads
 
 struct Pose {
   Eigen::Vector3d position{0, 0, 0};

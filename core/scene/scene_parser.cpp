@@ -623,7 +623,15 @@ ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::st
 // checked here so a scene is accepted or refused alike everywhere.
 void checkController(const JsonCursor& c, double timestep) {
   c.expectObject();
-  c.allowOnly({"source", "rate"});
+  c.allowOnly({"source", "rate", "parameters"});
+  // Named numbers the control law reads as ctx.parameters (gains, set points); sliders may point at them.
+  if (c.has("parameters")) {
+    const JsonCursor parameters = c["parameters"];
+    parameters.expectObject();
+    if (parameters.value().size() > kMaxControllerParameters)
+      parameters.fail("a controller has at most " + std::to_string(kMaxControllerParameters) + " parameters");
+    for (const auto& [name, value] : parameters.value().items()) parameters[name].number();
+  }
   const std::string source = c["source"].string();
   if (source.size() > kMaxControllerBytes)
     c["source"].fail("the controller's source is " + std::to_string(source.size()) + " bytes; at most " +

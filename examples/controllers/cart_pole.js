@@ -63,7 +63,7 @@ export function control(ctx) {
   if (K === null) K = lqr(ctx);
   const angle = Math.atan2(Math.sin(ctx.q[1]), Math.cos(ctx.q[1])); // the turns the pole made do not count
   const x = [ctx.q[0], angle, ctx.qd[0], ctx.qd[1]];
-  const energy = 0.5 * POLE.inertia * x[3] ** 2 + POLE.mass * 9.81 * POLE.length * (Math.cos(angle) - 1);
+  const energy = 0.5 * POLE.inertia * x[3] * x[3] + POLE.mass * 9.81 * POLE.length * (Math.cos(angle) - 1);
   let force;
   if (Math.abs(angle) < CATCH_ANGLE) {
     force = -(K[0] * x[0] + K[1] * x[1] + K[2] * x[2] + K[3] * x[3]);

@@ -35,6 +35,9 @@ export interface DebugHandle {
   vectors(): { body: number; key: string; tip: [number, number, number] }[]; // arrows drawn now
   energy(): Record<'kinetic' | 'gravity' | 'spring' | 'initial' | 'effortWork' | 'motorWork' | 'appliedWork' | 'contactLoss' | 'dampingLoss' | 'balance', number> | null;
   measure(): number | null; // the ruler's metres or the protractor's degrees
+  advanceControlled(steps: number, draw?: boolean): Promise<void>; // through the controller when one runs (its ticks in lockstep); draw: false holds the drawing meanwhile
+  controllerRunning(): boolean;
+  controllerSignals(): Record<string, number>; // of its last tick
 }
 declare global {
   interface Window {

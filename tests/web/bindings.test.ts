@@ -40,4 +40,15 @@ describe('wasm bindings', () => {
     expect(typeof sim.delete).toBe('function');
     sim.delete();
   });
+
+  it('export the controllers\' Math: every declared function, computing what libm does', async () => {
+    const engine = await loadEngineInNode();
+    const text = readFileSync(repoPath('wasm_bindings/featherweight.d.ts'), 'utf8');
+    const declared = [...new Set(text.match(/\bmath[A-Z][a-z0-9]+\b/g))];
+    expect(declared.length).toBe(22);
+    for (const name of declared) expect(typeof (engine as unknown as Record<string, unknown>)[name], name).toBe('function');
+    expect(engine.mathAtan2(1, -1)).toBeCloseTo((3 * Math.PI) / 4, 15);
+    expect(engine.mathPow(2, 10)).toBe(1024);
+    expect(engine.mathCos(0)).toBe(1);
+  });
 });

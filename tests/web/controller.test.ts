@@ -118,4 +118,40 @@ describe('controllers', () => {
     expect(Math.abs(world.q[1])).toBeLessThan(1e-3);
     world.dispose();
   });
+
+  it('run on a mirror (as in the page\'s worker: tickAt), give the world they mirror the same motion bit for bit', async () => {
+    const scene = cartPole(readFileSync(repoPath('examples/controllers/cart_pole.js'), 'utf8'));
+    scene.articulations[0].links[1].joint.position = 0.2;
+    const direct = engine.createWorld(scene);
+    await direct.enableController();
+    direct.step(1500);
+    // The page's way: the world steps alone; at each period's first step a mirror runs the tick
+    // at its state and the commands are applied to the world.
+    const world = engine.createWorld(scene), mirror = engine.createWorld(scene);
+    await mirror.enableController();
+    for (let k = 0; k < 1500; k++) {
+      if (k % 10 === 0)
+        for (const c of mirror.tickAt({ t: world.time, q: world.q.slice(), qd: world.qd.slice(), contacts: world.contacts() }).commands) {
+          if (c.kind === 'effort') world.tau[c.index] = c.value;
+          else world.simulation.setMotorTarget(c.index, c.position, c.velocity);
+        }
+      world.step(1);
+    }
+    expect(Array.from(world.q)).toEqual(Array.from(direct.q));
+    expect(Array.from(world.qd)).toEqual(Array.from(direct.qd));
+    for (const w of [direct, world, mirror]) w.dispose();
+  });
+
+  it('see the engine\'s libm as Math where JavaScript\'s may differ, and JavaScript\'s where it is exact', async () => {
+    const world = engine.createWorld(cartPole(`
+      export function control(ctx) {
+        return { atan2: Math.atan2(0.3, -0.7), exp: Math.exp(1.234), hypot: Math.hypot(3, 4, 12), sqrt: Math.sqrt(2), pi: Math.PI };
+      }`));
+    await world.enableController();
+    world.step(1);
+    const m = engine.module;
+    expect(world.signals).toEqual({ atan2: m.mathAtan2(0.3, -0.7), exp: m.mathExp(1.234), hypot: 13, sqrt: Math.SQRT2, pi: Math.PI });
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('featherweight.controllerMath.1')]).toBeUndefined(); // the slot is gone
+    world.dispose();
+  });
 });

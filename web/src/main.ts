@@ -30,6 +30,7 @@ import { Teaching } from './teaching/teaching';
 import { addEmbedDialog, setUpEmbedding } from './embed/embed';
 import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
+import { PageControllers } from './controllers/page_controllers';
 
 interface SceneMeta {
   title?: string;
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     overlays.setContacts(count > 0 ? contactData.at(sim.contactsPointer(), count * CONTACT_STRIDE) : null, count);
   };
   // Every step and every input goes through the time machine (web/src/timeline), which records them.
-  const loop = new SimLoop((count) => timeMachine.advance(count), () => sim.timestep());
+  const loop = new SimLoop((count) => controllers.step(count), () => sim.timestep());
   const hud = new Hud(byId('hud'));
   const drag = new DragController(engine, sim, renderer, canvas, {
     start: (body, point) => timeMachine.input({ kind: 'drag-start', body, point }),
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
         trails.truncateAfter(time);
         showPlayhead();
         loop.clearBacklog();
+        controllers.moved();
       },
     },
     (budgetMb > 0 && budgetMb <= 4096 ? budgetMb : DEFAULT_BUDGET_MB) * 1024 * 1024,
@@ -196,6 +198,20 @@ async function main(): Promise<void> {
     sceneToSave: sceneToShare,
   });
 
+  // Controllers (web/src/controllers): a scene's control law, run isolated and in lockstep.
+  // `galleryScene` is set while one of the gallery's own scenes loads: its controller runs at once.
+  let galleryScene = false;
+  const controllers = new PageControllers(byId('controller'), byId('controller-editor'), {
+    engine,
+    sim,
+    timeline: timeMachine,
+    scene: () => currentDoc,
+    load: (text, origin) => loadScene(text, origin),
+    reset: () => reset(),
+    setPaused: (paused) => setPaused(paused),
+    signals: (values) => plots.setSignals(values),
+  });
+
   // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     currentDoc = doc;
@@ -217,6 +233,7 @@ async function main(): Promise<void> {
     select(rebuild ? selected : -1);
     if (!rebuild) panel.setScene(doc, bodies, joints);
     editor.showScene(doc);
+    controllers.sceneLoaded(doc, rebuild, galleryScene);
     loop.clearBacklog();
     byId('error').hidden = true;
   }
@@ -241,18 +258,19 @@ async function main(): Promise<void> {
     renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
     sceneLoaded(doc, false);
-    // Its code is never run here (yet): said, so the motion without it is not mistaken for it.
-    if (doc.controller !== undefined)
-      showError('This scene carries a controller (JavaScript). The page does not run controllers yet: the scene runs without it. In Node, the library runs it when you opt in (docs/library.md).');
   }
 
   // A gallery scene by file name: '' when it runs, else why not (the previous scene keeps running).
   async function sceneFileProblem(file: string): Promise<string> {
     try {
-      const error = loadScene(await fetchSceneText(file), file);
+      const text = await fetchSceneText(file);
+      galleryScene = true;
+      const error = loadScene(text, file);
       return error === '' ? '' : `${file}: ${error}`;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
+    } finally {
+      galleryScene = false;
     }
   }
 
@@ -279,6 +297,7 @@ async function main(): Promise<void> {
     trails.clear();
     teaching.reset();
     loop.clearBacklog();
+    controllers.reset();
   };
   const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
 
@@ -329,7 +348,7 @@ async function main(): Promise<void> {
     reset,
     step: (count) => {
       setPaused(true);
-      timeMachine.advance(count);
+      controllers.step(count, false);
     },
     setSlider: (slider, value) => panel.setSlider(slider, value),
     loadScene: (scene) => {
@@ -401,7 +420,7 @@ async function main(): Promise<void> {
   byId('help-open').addEventListener('click', () => help.toggle());
   window.addEventListener('keydown', (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    if (editor.contains(event.target)) return; // typing in the scene editor
+    if (editor.contains(event.target) || controllers.bar.contains(event.target)) return; // typing in an editor
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLButtonElement && (event.key === ' ' || event.key === 'Enter')) return; // the button's own
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -464,6 +483,19 @@ async function main(): Promise<void> {
         timeMachine.advance(steps);
         showPlayhead();
       },
+      // Steps through the controller when one runs (its ticks in lockstep); resolves when taken.
+      // `draw: false` holds the drawing meanwhile: a tick's answer waits behind each frame, and
+      // software WebGL's frames are slow.
+      advanceControlled: async (steps: number, draw = true) => {
+        setPaused(true);
+        drawingHeld = !draw;
+        controllers.step(steps, false);
+        await controllers.whenIdle();
+        drawingHeld = false;
+        showPlayhead();
+      },
+      controllerRunning: () => controllers.running,
+      controllerSignals: () => controllers.lastSignals,
       q: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())),
       v: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv())),
       // q and q̇ as bytes in hex: equal strings are bitwise equal states.
@@ -508,9 +540,11 @@ async function main(): Promise<void> {
     setPaused(true);
     showError(message);
   });
+  let drawingHeld = false; // by the browser tests' advanceControlled(steps, false)
   const drawFrame = (now: number) => {
     const wallSeconds = (now - last) / 1000;
     last = now;
+    if (drawingHeld) return;
     if (!timeMachine.busy) loop.frame(wallSeconds);
     timeMachine.frame();
     if (!loop.paused) showPlayhead();

@@ -33,6 +33,10 @@ function suggestionKey(s: PlotSuggestion): string {
 
 export class LivePlots {
   private quantities: Quantity[] = [];
+  private sceneQuantities: Quantity[] = [];
+  /** The controller's signal names (one per line; '' for none) and their values now. */
+  private signalNames = '';
+  private signalValues: Record<string, number> = {};
   private current: Quantity | null = null;
   private times: number[] = [];
   private values: number[][] = [];
@@ -135,9 +139,36 @@ export class LivePlots {
     const suggestedFirst = (suggested ?? [])
       .map((s) => all.find((quantity) => quantity.key === suggestionKey(s)))
       .filter((quantity): quantity is Quantity => quantity !== undefined);
-    this.quantities = [...new Set([energy, ...suggestedFirst, ...all])];
+    this.sceneQuantities = [...new Set([energy, ...suggestedFirst, ...all])];
+    if (!keep) this.signalNames = ''; // a rebuild keeps the controller and its signals
+    this.list(previous, keep);
+  }
+
+  /**
+   * The controller's signals of its last tick: a quantity of their own, second in the list and
+   * plotted as soon as the controller first names them (issue 19).
+   */
+  setSignals(values: Record<string, number>): void {
+    this.signalValues = values;
+    const names = Object.keys(values);
+    if (names.join('\n') === this.signalNames) return;
+    const first = this.signalNames === '';
+    this.signalNames = names.join('\n');
+    this.list(first ? 'controller' : this.current?.key, true);
+  }
+
+  /** The picker lists (the scene's quantities, the controller's signals second), one kept selected. */
+  private list(selectedKey: string | undefined, keepAgainst: boolean): void {
+    const names = this.signalNames === '' ? [] : this.signalNames.split('\n');
+    const signals: Quantity = {
+      label: 'Controller signals',
+      key: 'controller',
+      series: names,
+      sample: (out) => names.forEach((name) => out.push(this.signalValues[name] ?? NaN)),
+    };
+    this.quantities = names.length > 0 ? [this.sceneQuantities[0], signals, ...this.sceneQuantities.slice(1)] : this.sceneQuantities;
     this.picker.replaceChildren(...this.quantities.map((quantity, i) => new Option(quantity.label, String(i))));
-    const keptAgainst = keep && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
+    const keptAgainst = keepAgainst && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
     this.xPicker.replaceChildren(
       new Option('against t', ''),
       ...this.quantities.flatMap((quantity, i) => quantity.series.map((name, k) => new Option(`against ${name}`, `${i}:${k}`))),
@@ -149,7 +180,7 @@ export class LivePlots {
       if (i >= 0) this.xPicker.value = `${i}:${series}`;
     }
     if (this.xPicker.value) this.plotAgainst(this.xPicker.value, false);
-    const kept = this.quantities.findIndex((quantity) => quantity.key === previous);
+    const kept = this.quantities.findIndex((quantity) => quantity.key === selectedKey);
     this.select(Math.max(0, kept));
   }
 

@@ -32,7 +32,8 @@ export class SimLoop {
   private wallTimeWindow = 0;
 
   constructor(
-    private readonly stepFn: (count: number) => void,
+    /** Takes `count` steps; returns how many it took when that can be fewer (a controller's wait). */
+    private readonly stepFn: (count: number) => number | void,
     private readonly timestep: () => number,
   ) {}
 
@@ -68,14 +69,15 @@ export class SimLoop {
       // while a chunk is too quick for the timer to measure, the next is twice as large.
       const affordable = this.msPerStep > 0 ? Math.floor(left / 2 / this.msPerStep) : chunk;
       chunk = Math.max(1, Math.min(wanted - taken, affordable));
-      this.stepFn(chunk);
+      const done = this.stepFn(chunk) ?? chunk;
       const after = performance.now();
       if (after > now) {
         const perStep = (after - now) / chunk;
         this.msPerStep = this.msPerStep > 0 ? 0.7 * this.msPerStep + 0.3 * perStep : perStep;
       } else if (this.msPerStep === 0) chunk *= 2;
-      taken += chunk;
+      taken += done;
       now = after;
+      if (done < chunk) break; // waiting (a controller's tick): the rest when it answers
     }
     this.lastStepMs = now - start;
     return taken;
