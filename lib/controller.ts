@@ -41,6 +41,16 @@ export interface ControlContext {
     forwardDynamics(tau: ArrayLike<number>, at?: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): Float64Array;
     gravityTorques(): Float64Array;
     jacobian(body: string, point?: [number, number, number]): Matrix;
+    bodyPose(name: string): Pose;
+    /** The same queries at another state (q, q̇), e.g. along a planned path. */
+    at(state: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): Omit<ControlContext['model'], 'at'>;
+  };
+  /** Control design on this model (lib/control_design.ts). */
+  design: {
+    /** ẋ = A x + B u about a set point (default: now), x = (q, q̇) offsets, u the named joints' efforts. */
+    linearize(inputs: string[], at?: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): { A: number[][]; B: number[][] };
+    /** Discrete LQR over the control period dt: u = −K x; P the cost-to-go matrix. */
+    lqr(A: number[][], B: number[][], Q: number[][], R: number[][]): { K: number[][]; P: number[][] };
   };
   /** The scene's controller.parameters, with the page's slider edits (Node: the scene's, or those given). */
   parameters: Record<string, number>;

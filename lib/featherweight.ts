@@ -12,6 +12,7 @@ import {
   type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult,
 } from './controller';
 import { controllerMath } from './controller_math';
+import { linearize, lqr } from './control_design';
 
 export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult } from './controller';
 
@@ -244,6 +245,36 @@ export class World {
   private makeContext(sliders: Record<string, number>, parameters: Record<string, number>): ControlContext {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const world = this;
+    const queries = {
+      massMatrix: () => world.massMatrix(),
+      inverseDynamics: (qdd: ArrayLike<number>) => world.inverseDynamics(qdd),
+      forwardDynamics: (tau: ArrayLike<number>, at?: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): Float64Array => (at ? queriesAt(at).forwardDynamics(tau) : world.forwardDynamics(tau)),
+      gravityTorques: () => world.gravityTorques(),
+      jacobian: (body: string, point?: [number, number, number]) => world.jacobian(body, point),
+      bodyPose: (name: string) => world.bodyPose(name),
+    };
+    // Each query with the world's state set to (q, q̇) for the call, then put back.
+    const queriesAt = (state: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): typeof queries => {
+      const around = <A extends unknown[], R>(query: (...args: A) => R) => (...args: A): R => {
+        const q = world.q.slice(), qd = world.qd.slice();
+        if (state.q) world.q.set(world.sized(state.q, 'q', world.nq));
+        if (state.qd) world.qd.set(world.sized(state.qd, 'q̇'));
+        try {
+          return query(...args);
+        } finally {
+          world.q.set(q);
+          world.qd.set(qd);
+        }
+      };
+      return {
+        massMatrix: around(() => world.massMatrix()),
+        inverseDynamics: around((qdd: ArrayLike<number>) => world.inverseDynamics(qdd)),
+        forwardDynamics: around((tau: ArrayLike<number>) => world.forwardDynamics(tau)),
+        gravityTorques: around(() => world.gravityTorques()),
+        jacobian: around((body: string, point?: [number, number, number]) => world.jacobian(body, point)),
+        bodyPose: around((name: string) => world.bodyPose(name)),
+      };
+    };
     return {
       t: 0,
       dt: 1 / this.controller!.rate,
@@ -255,23 +286,13 @@ export class World {
       },
       bodyPose: (name) => world.bodyPose(name),
       contacts: () => [],
-      model: {
-        massMatrix: () => world.massMatrix(),
-        inverseDynamics: (qdd) => world.inverseDynamics(qdd),
-        forwardDynamics: (tau, at) => {
-          if (!at) return world.forwardDynamics(tau);
-          const q = world.q.slice(), qd = world.qd.slice();
-          if (at.q) world.q.set(at.q);
-          if (at.qd) world.qd.set(at.qd);
-          try {
-            return world.forwardDynamics(tau);
-          } finally {
-            world.q.set(q);
-            world.qd.set(qd);
-          }
+      model: { ...queries, at: (state) => queriesAt(state) },
+      design: {
+        linearize: (inputs, at) => {
+          const forward = (tau: ArrayLike<number>, q: ArrayLike<number>, qd: ArrayLike<number>) => queriesAt({ q, qd }).forwardDynamics(tau);
+          return linearize(forward, at?.q ?? world.q.slice(), at?.qd ?? world.qd.slice(), inputs.map((name) => world.joint(name).vIndex));
         },
-        gravityTorques: () => world.gravityTorques(),
-        jacobian: (body, point) => world.jacobian(body, point),
+        lqr: (A, B, Q, R) => lqr(A, B, Q, R, 1 / this.controller!.rate),
       },
       parameters,
       sliders: { ...sliders },
@@ -429,8 +450,8 @@ export class World {
     return this.f64(this.simulation.queryInputPointer(), this.nv);
   }
 
-  private sized(values: ArrayLike<number>, what: string): ArrayLike<number> {
-    if (values.length !== this.nv) throw new Error(`${what} has ${values.length} numbers; this world has nv = ${this.nv}`);
+  private sized(values: ArrayLike<number>, what: string, size = this.nv): ArrayLike<number> {
+    if (values.length !== size) throw new Error(`${what} has ${values.length} numbers; this world has ${size === this.nv ? 'nv' : 'nq'} = ${size}`);
     return values;
   }
 

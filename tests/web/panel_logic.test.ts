@@ -35,7 +35,9 @@ describe('scene edits by JSON Pointer', () => {
 describe('playback speed', () => {
   function simulatedSeconds(speed: number, frames: number, frameSeconds: number): number {
     let steps = 0;
-    const loop = new SimLoop((n) => (steps += n), () => 0.001);
+    const loop = new SimLoop((n) => {
+      steps += n;
+    }, () => 0.001);
     loop.speed = speed;
     for (let i = 0; i < frames; i++) loop.frame(frameSeconds);
     return steps * 0.001;
@@ -46,6 +48,21 @@ describe('playback speed', () => {
     expect(simulatedSeconds(1 / 4, 60, 1 / 60)).toBeCloseTo(0.25, 2);
     expect(simulatedSeconds(1 / 16, 600, 1 / 60)).toBeCloseTo(10 / 16, 2);
     expect(simulatedSeconds(4, 60, 1 / 60)).toBeCloseTo(4, 2);
+  });
+
+  it('ends a frame\'s stepping when the stepper takes fewer steps than asked (a controller\'s tick pending)', () => {
+    const asked: number[] = [];
+    let taken = 0;
+    const loop = new SimLoop((n) => {
+      asked.push(n);
+      const now = Math.min(n, 3 - taken); // three steps in all, then it waits
+      taken += now;
+      return now;
+    }, () => 0.001);
+    expect(loop.frame(0.05)).toBe(3); // of 50 wanted
+    const last = asked.length - 1;
+    expect(asked.slice(0, last).reduce((a, b) => a + b, 0)).toBeLessThan(3); // every call before the last was served in full
+    expect(asked[last]).toBeGreaterThan(3 - asked.slice(0, last).reduce((a, b) => a + b, 0)); // the last one was not: no call after it
   });
 
   it('keeps the catch-up cap: a 2 s frame runs at most 0.1 s × speed', () => {

@@ -77,6 +77,7 @@ export class ControllerRunner {
     const run = ++this.run;
     this.stepsPerTick = stepsPerTick(spec.rate, this.hooks.timestep());
     this.sandbox = new ControllerSandbox(this.workerSource);
+    this.waiting = true; // no step before the controller is there to tick at t = 0
     this.sandbox.port.onmessage = (event: MessageEvent<ControllerReply>) => this.pending.shift()?.(event.data);
     this.hooks.status({ state: 'starting' });
     const wasm = await this.hooks.wasm();
