@@ -82,6 +82,10 @@ describe('controllers in the page', () => {
     await page.evaluate(() => window.__featherweight!.advanceControlled(1000, false));
     const x = (await page.evaluate(() => window.__featherweight!.q()))[0];
     expect(x).toBeGreaterThan(0.5); // pushed along (x = ½ a t², a ≈ 5 N / 1.1 kg)
+    await page.getByRole('button', { name: 'Stop' }).click(); // always there while it runs
+    expect(await status(page)).toBe('Stopped.');
+    expect(await page.evaluate(() => window.__featherweight!.controllerRunning())).toBe(false);
+    expect(await page.getByRole('button', { name: 'Run controller' }).isVisible()).toBe(true);
 
     await write('export function control(ctx) {\n  const gain = 2;\n  if (ctx.t > 0.105) throw new Error("too far");\n  return { gain };\n}\n');
     await page.evaluate(() => window.__featherweight!.advanceControlled(500, false));
