@@ -7,17 +7,11 @@ import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@cod
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { element } from '../editor/element';
 
 export interface ControllerEditorHooks {
   /** Runs the scene with this controller source, from its start: '' or why not. */
   apply(source: string): string;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
 }
 
 export class ControllerEditor {

@@ -11,6 +11,7 @@ import type { SceneObject } from '../scene_doc';
 import { clearDraft, readDraft, saveDraft } from './draft_store';
 import { locateMessage } from './pointer_location';
 import { downloadAs, downloadScene, sceneTextFromFile } from './scene_files';
+import { element } from './element';
 
 export interface SceneEditorHooks {
   /** Loads scene text: '' when it runs, else the loader's message (the running scene is kept). */
@@ -38,15 +39,6 @@ const syntaxLint = jsonParseLinter();
 function diagnostics(view: EditorView): readonly Diagnostic[] {
   const problem = view.state.field(problemField);
   return problem ? [problem] : syntaxLint(view);
-}
-
-/** Enter keeps the line's indentation, one level deeper after an opening bracket. */
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
 }
 
 export class SceneEditor {
