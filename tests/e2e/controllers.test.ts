@@ -61,6 +61,14 @@ describe('controllers in the page', () => {
     const hex = (values: Float64Array) => Array.from(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), (b) => b.toString(16).padStart(2, '0')).join('');
     expect(inPage.hex).toBe(`${hex(world.q)}|${hex(world.qd)}`);
     world.dispose();
+
+    // Back on the timeline and forward again: the recorded ticks replay the same motion, and the
+    // recording is kept (no tick answer lands on the past).
+    await page.evaluate(() => window.__featherweight!.seekStep(1000));
+    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(3000);
+    await page.evaluate(() => window.__featherweight!.advanceControlled(2000, false));
+    expect(await page.evaluate(() => window.__featherweight!.qvHex())).toBe(inPage.hex);
+    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(3000);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -54,6 +54,7 @@ export class ControllerRunner {
   private lastMs = 0;
   private readonly timers = new Set<number>();
   private run = 0; // which start the replies belong to
+  private generation = 0; // which stretch of the timeline a tick's answer belongs to
   private pending: ((reply: ControllerReply) => void)[] = [];
   private idle: (() => void)[] = [];
 
@@ -110,8 +111,12 @@ export class ControllerRunner {
     if (this.sandbox) await this.ask({ type: 'scene', text }, START_BUDGET_MS);
   }
 
-  /** The simulation went back to an earlier step: the next tick is due at the next period. */
+  /**
+   * The timeline moved (a seek, a branch, a rebuild): the next tick is due at the next period, and
+   * the answer of a tick still on its way belongs to a moment that is gone.
+   */
   rewound(): void {
+    this.generation++;
     this.lastTickStep = -1;
     this.owed = 0;
   }
@@ -169,8 +174,10 @@ export class ControllerRunner {
     const run = this.run;
     const state = this.hooks.state();
     const budget = this.ticks === 0 ? FIRST_TICK_BUDGET_MS : TICK_BUDGET_MS;
+    const generation = this.generation;
     const reply = await this.ask({ type: 'tick', ...state }, budget, [state.q.buffer, state.qd.buffer]);
     if (run !== this.run || reply?.type !== 'tick') return;
+    if (generation !== this.generation) return this.pump(); // not applied: ticks again where it is now
     if (reply.ms > budget) return this.stop(`the controller took ${reply.ms.toFixed(0)} ms for one tick at t = ${state.t.toFixed(3)} s; its budget is ${budget} ms`);
     const refused = this.refusal(reply.commands);
     if (refused) return this.stop(`the controller's answer was refused: ${refused}`);
