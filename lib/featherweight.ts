@@ -208,11 +208,6 @@ export class World {
     this.control = null;
   }
 
-  /** New values for some of ctx.parameters (a slider moved), from the next tick on. */
-  setControllerParameters(values: Record<string, number>): void {
-    if (this.context) Object.assign(this.context.parameters, values);
-  }
-
   /**
    * One tick at a state given from outside: this world mirrors another's (q, q̇, time and its
    * contacts) and answers with the commands to apply there. The page's isolated worker runs the

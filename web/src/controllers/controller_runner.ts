@@ -46,6 +46,7 @@ export type RunnerStatus =
 export class ControllerRunner {
   private sandbox: ControllerSandbox | null = null;
   private stepsPerTick = 1;
+  private sizes = { efforts: 0, motors: 0 };
   private owed = 0;
   private doneSinceAsked = 0;
   private waiting = false;
@@ -77,6 +78,7 @@ export class ControllerRunner {
     if (!spec) return;
     const run = ++this.run;
     this.stepsPerTick = stepsPerTick(spec.rate, this.hooks.timestep());
+    this.sizes = this.hooks.sizes(); // a rebuild keeps the structure: read once per start, not per tick
     this.sandbox = new ControllerSandbox(this.workerSource);
     this.waiting = true; // no step before the controller is there to tick at t = 0
     this.sandbox.port.onmessage = (event: MessageEvent<ControllerReply>) => this.pending.shift()?.(event.data);
@@ -217,7 +219,7 @@ export class ControllerRunner {
   /** Why an answer cannot be applied ('' when it can): it comes from someone else's code. */
   private refusal(commands: unknown): string {
     if (!Array.isArray(commands)) return 'not a list of commands';
-    const { efforts, motors } = this.hooks.sizes();
+    const { efforts, motors } = this.sizes;
     for (const c of commands as ControlCommand[]) {
       const index = (c as { index?: unknown })?.index;
       if (c?.kind === 'effort' && Number.isInteger(index) && c.index >= 0 && c.index < efforts && Number.isFinite(c.value)) continue;
