@@ -38,6 +38,8 @@ export interface DebugHandle {
   advanceControlled(steps: number, draw?: boolean): Promise<void>; // through the controller when one runs (its ticks in lockstep); draw: false holds the drawing meanwhile
   controllerRunning(): boolean;
   controllerSignals(): Record<string, number>; // of its last tick
+  sceneText(): string; // the running scene's JSON (its initial state)
+  build(): { active: boolean; doc: { parts: { id: number; name: string; position: number[]; quaternion: number[]; size: number[] }[]; joints: { id: number; a: number; b: number; anchor: number[]; axis: number[] }[] } | null; selection: { parts: number[]; joints: number[] }; tool: { kind: string }; status: string; jointPick: { a?: number; b?: number }; roles: Record<number, string> } | undefined;
 }
 declare global {
   interface Window {

@@ -25,6 +25,8 @@ export class DragController {
   private emptyDown: { id: number; x: number; y: number } | null = null;
   /** Called with the picked body's index, or −1 after a click on empty space. */
   onPick: (body: number) => void = () => {};
+  /** While true (build mode) presses are left to others: nothing is grabbed or picked. */
+  suspended = false;
   /** Offered every press on a body first; true takes it (a trace, not a grab). */
   onPress: (body: number, point: THREE.Vector3) => boolean = () => false;
 
@@ -75,7 +77,7 @@ export class DragController {
   }
 
   private down(event: PointerEvent): void {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || this.suspended) return;
     this.rayFrom(event);
     const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true).find((h) => h.object.userData.pickable !== false);
     const body = hit ? this.renderer.bodyIndexOf(hit.object, hit.instanceId) : -1;
@@ -123,6 +125,7 @@ export class DragController {
   }
 
   private emptyClick(event: PointerEvent): void {
+    if (this.suspended) return;
     const down = this.emptyDown;
     this.emptyDown = null;
     if (down && down.id === event.pointerId && Math.hypot(event.clientX - down.x, event.clientY - down.y) < 5) this.onPick(-1);

@@ -31,6 +31,7 @@ import { addEmbedDialog, setUpEmbedding } from './embed/embed';
 import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
 import { PageControllers } from './controllers/page_controllers';
+import { BuildMode } from './build/build_mode';
 
 interface SceneMeta {
   title?: string;
@@ -234,6 +235,7 @@ async function main(): Promise<void> {
     if (!rebuild) panel.setScene(doc, bodies, joints);
     editor.showScene(doc);
     controllers.sceneLoaded(doc, rebuild, galleryScene);
+    build?.sceneChanged(doc);
     loop.clearBacklog();
     byId('error').hidden = true;
   }
@@ -281,7 +283,9 @@ async function main(): Promise<void> {
   }
 
   const playButton = byId<HTMLButtonElement>('play');
+  let build: BuildMode | undefined = undefined;
   const setPaused = (paused: boolean) => {
+    if (!paused && build?.active) build.leave(); // Play runs what was built
     loop.paused = paused;
     playButton.textContent = paused ? 'Play' : 'Pause';
     panel.syncPlayback();
@@ -329,6 +333,33 @@ async function main(): Promise<void> {
     help: () => help.toggle(),
   });
   teaching.addControls(panel.gui);
+
+  // Build mode (web/src/build): scenes made with the mouse, each edit an ordinary scene.
+  build = new BuildMode(byId('build-bar'), byId('build-props'), {
+    renderer,
+    canvas,
+    run: (scene) => {
+      const text = JSON.stringify(scene);
+      const error = loadSceneText(sim, text);
+      if (error !== '') return error;
+      showMeta(scene.meta as SceneMeta | undefined, 'Built scene');
+      sceneLoaded(JSON.parse(text) as SceneObject, false);
+      byId<HTMLSelectElement>('scene-picker').selectedIndex = -1; // none of the gallery's
+      return '';
+    },
+    currentScene: () => currentDoc,
+    bodyNames: () => bodies.map((b) => b.name),
+    poses: () => poses.values,
+    setPaused,
+    rewind: () => reset(),
+    suspendGrab: (suspended) => (drag.suspended = suspended),
+    activeChanged: (active) => {
+      byId('gui-host').hidden = active;
+      byId('build-open').setAttribute('aria-pressed', String(active));
+      document.body.classList.toggle('building', active);
+    },
+  });
+  byId('build-open').addEventListener('click', () => build?.toggle());
 
   // ---- Share links (web/src/share): the whole scene in the address's #scene=… fragment ----
   // The link the Share button makes: the running scene with the panel's edits, and the view.
@@ -514,6 +545,8 @@ async function main(): Promise<void> {
       energy: () => teaching.energy.last,
       measure: () => teaching.measure.reading(),
       shareLink,
+      sceneText: () => JSON.stringify(currentDoc),
+      build: () => build?.describe(),
       sceneBox: () => {
         const box = overlays.sceneBox(poses.values, new THREE.Box3());
         return { min: box.min.toArray(), max: box.max.toArray() };
@@ -551,6 +584,7 @@ async function main(): Promise<void> {
     stepWatch.check();
     const current = poses.values;
     renderer.applyPoses(current);
+    build?.drawn();
     readContacts();
     overlays.update(current);
     follow();

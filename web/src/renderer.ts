@@ -217,6 +217,24 @@ export class Renderer {
     this.controls.enabled = enabled;
   }
 
+  /** Build mode: one finger places, selects and moves, so the view orbits with two (and pinches). */
+  setTwoFingerOrbit(on: boolean): void {
+    this.controls.touches = on ? { ONE: null as unknown as THREE.TOUCH, TWO: THREE.TOUCH.DOLLY_ROTATE } : { ONE: THREE.TOUCH.ROTATE, TWO: THREE.TOUCH.DOLLY_PAN };
+  }
+
+  /** Draws body `index` at `matrix` instead of its engine pose until the next applyPoses (build mode's previews). */
+  setBodyMatrix(index: number, matrix: THREE.Matrix4): void {
+    const body = this.bodies[index];
+    if (!body) return;
+    matrix.decompose(body.position, body.quaternion, body.scale);
+    for (const group of this.instanced) {
+      const k = group.bodies.indexOf(index);
+      if (k < 0) continue;
+      group.mesh.setMatrixAt(k, this.scratch.multiplyMatrices(matrix, group.local));
+      group.mesh.instanceMatrix.needsUpdate = true;
+    }
+  }
+
   /** Where a world point appears on the canvas, in CSS pixels from its top-left corner. */
   toScreen(point: THREE.Vector3): { x: number; y: number } {
     const p = point.clone().project(this.camera);

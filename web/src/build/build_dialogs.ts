@@ -1,0 +1,90 @@
+// Build mode's two small forms: a template with its one number, and the scene's meta (title,
+// description, what to observe). Native <dialog> elements; every value is read back as text.
+import type { BuildMeta } from './build_doc';
+import type { Template } from './templates';
+
+function field(label: string, control: HTMLElement): HTMLLabelElement {
+  const wrap = document.createElement('label');
+  wrap.append(label, control);
+  return wrap;
+}
+
+function buttons(dialog: HTMLDialogElement, okLabel: string, ok: () => void): HTMLElement {
+  const row = document.createElement('div');
+  row.className = 'build-dialog-buttons';
+  const okButton = Object.assign(document.createElement('button'), { type: 'submit', textContent: okLabel });
+  const cancel = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Cancel' });
+  cancel.addEventListener('click', () => dialog.close());
+  okButton.addEventListener('click', (event) => {
+    event.preventDefault();
+    ok();
+    dialog.close();
+  });
+  row.append(okButton, cancel);
+  return row;
+}
+
+/** Opens the templates form; `add` gets the chosen template and its number. */
+export function openTemplateDialog(host: HTMLElement, templates: Template[], add: (template: Template, value: number) => void): HTMLDialogElement {
+  const dialog = Object.assign(document.createElement('dialog'), { className: 'build-dialog' });
+  dialog.setAttribute('aria-label', 'Add a template');
+  const form = document.createElement('form');
+  const select = document.createElement('select');
+  for (const t of templates) select.add(new Option(t.label, t.id));
+  const number = Object.assign(document.createElement('input'), { type: 'number' });
+  const numberLabel = document.createElement('span');
+  const chosen = () => templates.find((t) => t.id === select.value)!;
+  const showParameter = () => {
+    const p = chosen().parameter;
+    Object.assign(number, { min: String(p.min), max: String(p.max), step: String(p.step), value: String(p.value) });
+    numberLabel.textContent = p.label;
+  };
+  select.addEventListener('change', showParameter);
+  showParameter();
+  const numberField = field('', number);
+  numberField.prepend(numberLabel);
+  form.append(
+    field('Template ', select),
+    numberField,
+    buttons(dialog, 'Add', () => {
+      const p = chosen().parameter;
+      const value = Math.min(p.max, Math.max(p.min, Number(number.value) || p.value));
+      add(chosen(), value);
+    }),
+  );
+  dialog.append(form);
+  dialog.addEventListener('close', () => dialog.remove());
+  host.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
+/** Opens the scene info form; `save` gets the meta as typed (observe: one line each). */
+export function openMetaDialog(host: HTMLElement, meta: BuildMeta, save: (meta: BuildMeta) => void): HTMLDialogElement {
+  const dialog = Object.assign(document.createElement('dialog'), { className: 'build-dialog' });
+  dialog.setAttribute('aria-label', 'Scene info');
+  const form = document.createElement('form');
+  const title = Object.assign(document.createElement('input'), { type: 'text', value: meta.title, maxLength: 200 });
+  const description = Object.assign(document.createElement('textarea'), { value: meta.description, rows: 4 });
+  const observe = Object.assign(document.createElement('textarea'), { value: meta.observe.join('\n'), rows: 4 });
+  title.name = 'title';
+  description.name = 'description';
+  observe.name = 'observe';
+  form.append(
+    field('Title', title),
+    field('Description', description),
+    field('What to observe (one per line)', observe),
+    buttons(dialog, 'Save', () =>
+      save({
+        title: title.value.trim() || 'Untitled scene',
+        description: description.value.trim(),
+        observe: observe.value.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
+      }),
+    ),
+  );
+  dialog.append(form);
+  dialog.addEventListener('close', () => dialog.remove());
+  host.append(dialog);
+  dialog.showModal();
+  return dialog;
+}

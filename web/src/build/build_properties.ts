@@ -1,0 +1,160 @@
+// Build mode's properties panel (lil-gui): the selected part's size, mass, friction, restitution,
+// colour, static or not, pose and initial velocities; the selected joint's kind, anchor, axis,
+// limits, spring, damping and motor, and whether it is a tree joint or a loop closure and why;
+// with nothing selected, the world (gravity, time step, integrator, ground). Each finished change
+// is one edit, handed over as a function from the old doc to the new one.
+import GUI from 'lil-gui';
+import * as THREE from 'three';
+import { JOINT_KINDS, partById, sizeLabels, volumeOf, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3, WORLD } from './build_doc';
+import type { JointRole } from './build_to_scene';
+
+export interface Selection {
+  parts: number[];
+  joints: number[];
+}
+
+export interface PropertyEdits {
+  edit(change: (doc: BuildDoc) => BuildDoc): void;
+  duplicate(): void;
+  remove(): void;
+  meta(): void;
+}
+
+const DEGREE = Math.PI / 180;
+const TIMESTEPS: Record<string, number> = { '1/60 s': 1 / 60, '1/120 s': 1 / 120, '1/240 s': 1 / 240, '1/480 s': 1 / 480, '1 ms': 0.001 };
+const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
+
+export function rpyOf(q: Quat): Vec3 {
+  const e = new THREE.Euler().setFromQuaternion(new THREE.Quaternion(q[1], q[2], q[3], q[0]), 'ZYX');
+  return [tidy(e.x / DEGREE), tidy(e.y / DEGREE), tidy(e.z / DEGREE)];
+}
+
+export function quaternionOf(rpyDegrees: Vec3): Quat {
+  const q = new THREE.Quaternion().setFromEuler(new THREE.Euler(rpyDegrees[0] * DEGREE, rpyDegrees[1] * DEGREE, rpyDegrees[2] * DEGREE, 'ZYX'));
+  return [tidy(q.w), tidy(q.x), tidy(q.y), tidy(q.z)];
+}
+
+export class BuildProperties {
+  readonly gui: GUI;
+
+  constructor(host: HTMLElement, private readonly edits: PropertyEdits) {
+    this.gui = new GUI({ container: host, title: 'Properties' });
+  }
+
+  show(doc: BuildDoc, selection: Selection, roles: Map<number, JointRole>): void {
+    for (const child of [...this.gui.children]) child.destroy();
+    const parts = selection.parts.map((id) => partById(doc, id)).filter((p): p is Part => p !== undefined);
+    const joint = doc.joints.find((j) => j.id === selection.joints[0]);
+    if (parts.length === 1 && selection.joints.length === 0) this.showPart(parts[0]);
+    else if (parts.length > 1) this.showParts(parts);
+    else if (joint) this.showJoint(doc, joint, roles.get(joint.id));
+    else this.showWorld(doc);
+  }
+
+  private editPart(id: number, change: (p: Part) => Part): void {
+    this.edits.edit((doc) => ({ ...doc, parts: doc.parts.map((p) => (p.id === id ? change(p) : p)) }));
+  }
+
+  private showPart(part: Part): void {
+    const folder = this.gui.addFolder(`${part.name} (${part.shape === 'wedge' ? 'ramp' : part.shape})`);
+    const values: Record<string, number | string | boolean> = { name: part.name, mass: tidy(part.density * volumeOf(part)), friction: part.friction, restitution: part.restitution, color: part.color, static: part.static };
+    folder.add(values, 'name').onFinishChange((name: string) => this.edits.edit((doc) => {
+      const clean = name.trim();
+      if (clean === '' || clean.includes('/') || doc.parts.some((p) => p.name === clean && p.id !== part.id)) return doc; // said by the status line
+      return { ...doc, parts: doc.parts.map((p) => (p.id === part.id ? { ...p, name: clean } : p)) };
+    }));
+    sizeLabels(part.shape).forEach((label, k) => {
+      values[label] = part.size[k];
+      folder.add(values, label, 0.01, 20, 0.01).name(`${label} (m)`).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, size: p.size.map((s, i) => (i === k ? v : s)) })));
+    });
+    if (!part.static) {
+      folder.add(values, 'mass', 0.001, 1e4).name('mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => ({ ...p, density: tidy(m / volumeOf(p)) })));
+    }
+    folder.add(values, 'friction', 0, 2, 0.01).name('friction μ').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, friction: v })));
+    folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, restitution: v })));
+    folder.addColor(values, 'color').onFinishChange((v: string) => this.editPart(part.id, (p) => ({ ...p, color: v })));
+    folder.add(values, 'static').name('static (fixed to the world)').onChange((v: boolean) => this.editPart(part.id, (p) => ({ ...p, static: v })));
+    this.vector(folder, 'position (m)', part.position, (v) => this.editPart(part.id, (p) => ({ ...p, position: v })));
+    this.vector(folder, 'roll, pitch, yaw (°)', rpyOf(part.quaternion), (v) => this.editPart(part.id, (p) => ({ ...p, quaternion: quaternionOf(v) })));
+    if (!part.static) {
+      this.vector(folder, 'velocity (m/s)', part.linearVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, linearVelocity: v })));
+      this.vector(folder, 'angular velocity (rad/s)', part.angularVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, angularVelocity: v })));
+    }
+    this.actions(folder);
+  }
+
+  private showParts(parts: Part[]): void {
+    const folder = this.gui.addFolder(`${parts.length} parts`);
+    const ids = new Set(parts.map((p) => p.id));
+    const all = (change: (p: Part) => Part) => this.edits.edit((doc) => ({ ...doc, parts: doc.parts.map((p) => (ids.has(p.id) ? change(p) : p)) }));
+    const values = { friction: parts[0].friction, restitution: parts[0].restitution, color: parts[0].color, static: parts.every((p) => p.static) };
+    folder.add(values, 'friction', 0, 2, 0.01).name('friction μ (all)').onFinishChange((v: number) => all((p) => ({ ...p, friction: v })));
+    folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e (all)').onFinishChange((v: number) => all((p) => ({ ...p, restitution: v })));
+    folder.addColor(values, 'color').name('color (all)').onFinishChange((v: string) => all((p) => ({ ...p, color: v })));
+    folder.add(values, 'static').name('static (all)').onChange((v: boolean) => all((p) => ({ ...p, static: v })));
+    this.actions(folder);
+  }
+
+  private showJoint(doc: BuildDoc, joint: BuildJoint, role: JointRole | undefined): void {
+    const name = (id: number) => (id === WORLD ? 'the world' : (partById(doc, id)?.name ?? '?'));
+    const folder = this.gui.addFolder(`${joint.kind} joint: ${name(joint.a)} – ${name(joint.b)}`);
+    const editJoint = (change: (j: BuildJoint) => BuildJoint) => this.edits.edit((d) => ({ ...d, joints: d.joints.map((j) => (j.id === joint.id ? change(j) : j)) }));
+    const info = { role: role ? (role.role === 'tree' ? 'articulation (reduced coordinates)' : 'loop closure (impulse constraint)') : '', why: role?.why ?? '', kind: joint.kind };
+    folder.add(info, 'role').name('becomes').disable();
+    folder.add(info, 'why').name('because').disable();
+    folder.add(info, 'kind', [...JOINT_KINDS]).onChange((kind: BuildJoint['kind']) => editJoint((j) => ({ ...j, kind })));
+    this.vector(folder, 'anchor (m)', joint.anchor, (v) => editJoint((j) => ({ ...j, anchor: v })));
+    if (joint.kind === 'hinge' || joint.kind === 'slider') {
+      this.vector(folder, 'axis', joint.axis, (v) => editJoint((j) => ({ ...j, axis: Math.hypot(...v) > 0 ? v : j.axis })));
+      if (role?.role === 'tree') this.jointDynamics(folder, joint, editJoint);
+      else folder.add({ note: 'limits, springs and motors act on tree joints' }, 'note').name('note').disable();
+    }
+    this.actions(folder);
+  }
+
+  private jointDynamics(folder: GUI, joint: BuildJoint, editJoint: (change: (j: BuildJoint) => BuildJoint) => void): void {
+    const unit = joint.kind === 'hinge' ? '°' : 'm';
+    const v = {
+      limited: joint.limits !== undefined, lower: joint.limits?.lower ?? (joint.kind === 'hinge' ? -90 : -0.5), upper: joint.limits?.upper ?? (joint.kind === 'hinge' ? 90 : 0.5),
+      stiffness: joint.spring?.stiffness ?? 0, rest: joint.spring?.rest ?? 0, damping: joint.damping ?? 0,
+      motor: joint.motor !== undefined, targetVelocity: joint.motor?.targetVelocity ?? 1, maxEffort: joint.motor?.maxEffort ?? 10,
+    };
+    const limits = () => editJoint((j) => ({ ...j, limits: v.limited ? { lower: Math.min(v.lower, v.upper), upper: Math.max(v.lower, v.upper) } : undefined }));
+    folder.add(v, 'limited').name('limits').onChange(limits);
+    folder.add(v, 'lower').name(`lower (${unit})`).onFinishChange(limits);
+    folder.add(v, 'upper').name(`upper (${unit})`).onFinishChange(limits);
+    const spring = () => editJoint((j) => ({ ...j, spring: v.stiffness > 0 ? { stiffness: v.stiffness, rest: v.rest } : undefined }));
+    folder.add(v, 'stiffness', 0).name(`spring stiffness (${joint.kind === 'hinge' ? 'N·m/rad' : 'N/m'})`).onFinishChange(spring);
+    folder.add(v, 'rest').name(`spring rest (${unit})`).onFinishChange(spring);
+    folder.add(v, 'damping', 0).name('damping').onFinishChange((d: number) => editJoint((j) => ({ ...j, damping: d > 0 ? d : undefined })));
+    const motor = () => editJoint((j) => ({ ...j, motor: v.motor ? { targetVelocity: v.targetVelocity, maxEffort: Math.max(0, v.maxEffort) } : undefined }));
+    folder.add(v, 'motor').name('velocity motor').onChange(motor);
+    folder.add(v, 'targetVelocity').name(`motor speed (${joint.kind === 'hinge' ? 'rad/s' : 'm/s'})`).onFinishChange(motor);
+    folder.add(v, 'maxEffort', 0).name(`motor max (${joint.kind === 'hinge' ? 'N·m' : 'N'})`).onFinishChange(motor);
+  }
+
+  private showWorld(doc: BuildDoc): void {
+    const folder = this.gui.addFolder('World');
+    const timestepName = Object.keys(TIMESTEPS).find((k) => Math.abs(TIMESTEPS[k] - doc.world.timestep) < 1e-12) ?? '1/240 s';
+    const v = { gravity: doc.world.gravity[2], timestep: timestepName, integrator: doc.world.integrator, ground: doc.ground, groundFriction: doc.groundFriction };
+    const world = (change: Partial<BuildDoc['world']>) => this.edits.edit((d) => ({ ...d, world: { ...d.world, ...change } }));
+    folder.add(v, 'gravity', -30, 0, 0.01).name('gravity z (m/s²)').onFinishChange((g: number) => world({ gravity: [0, 0, g] }));
+    folder.add(v, 'timestep', Object.keys(TIMESTEPS)).name('time step').onChange((k: string) => world({ timestep: TIMESTEPS[k] }));
+    folder.add(v, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).onChange((integrator: BuildDoc['world']['integrator']) => world({ integrator }));
+    folder.add(v, 'ground').name('ground plane').onChange((ground: boolean) => this.edits.edit((d) => ({ ...d, ground })));
+    folder.add(v, 'groundFriction', 0, 2, 0.01).name('ground friction μ').onFinishChange((groundFriction: number) => this.edits.edit((d) => ({ ...d, groundFriction })));
+    folder.add({ meta: () => this.edits.meta() }, 'meta').name('Scene info (title, description, observe)…');
+  }
+
+  /** Three numbers in a row, one edit when any of them is finished. */
+  private vector(folder: GUI, label: string, value: Vec3, done: (v: Vec3) => void): void {
+    const sub = folder.addFolder(label);
+    const v = { x: value[0], y: value[1], z: value[2] };
+    for (const key of ['x', 'y', 'z'] as const) sub.add(v, key).onFinishChange(() => done([tidy(v.x), tidy(v.y), tidy(v.z)]));
+  }
+
+  private actions(folder: GUI): void {
+    folder.add({ duplicate: () => this.edits.duplicate() }, 'duplicate').name('Duplicate (Ctrl+D)');
+    folder.add({ remove: () => this.edits.remove() }, 'remove').name('Delete (Del)');
+  }
+}

@@ -1,0 +1,215 @@
+// A BuildDoc as an ordinary scene (docs/scene-format.md). Parts joined into a tree become one
+// articulation in reduced coordinates (Featherstone), rooted at the world when a joint holds it
+// there, else on a free joint; a joint that would close a loop becomes an impulse-based
+// constraint (Bender, Baas & Schmitt) between the two links. Parts with no joint are free
+// bodies; static parts, and the ground, are static bodies (to a joint they are the world).
+// Each link's frame sits at its joint's anchor, turned as its part is, so the joint's q = 0 is
+// the built configuration and every shape keeps its world pose.
+import * as THREE from 'three';
+import type { Json, SceneObject } from '../scene_doc';
+import { WORLD, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3 } from './build_doc';
+
+/** How each joint ended up in the scene, for the properties panel. */
+export interface JointRole {
+  role: 'tree' | 'loop';
+  why: string;
+}
+
+export interface BuiltScene {
+  scene: SceneObject;
+  /** The engine's body name of each part ("mechanism/part" for links). */
+  bodyName: Map<number, string>;
+  roles: Map<number, JointRole>;
+}
+
+const ARTICULATED_TYPE = { hinge: 'revolute', slider: 'prismatic', ball: 'spherical', fixed: 'fixed' } as const;
+const DEGREE = Math.PI / 180;
+
+const round = (x: number) => Number(x.toPrecision(12)) + 0; // + 0: no "-0" in the text
+const vec = (v: THREE.Vector3): Vec3 => [round(v.x), round(v.y), round(v.z)];
+const quat = (q: THREE.Quaternion): Quat => [round(q.w), round(q.x), round(q.y), round(q.z)];
+const toVector = (v: Vec3) => new THREE.Vector3(...v);
+const toQuaternion = (q: Quat) => new THREE.Quaternion(q[1], q[2], q[3], q[0]).normalize();
+
+export function buildToScene(doc: BuildDoc): BuiltScene {
+  const parts = new Map(doc.parts.map((p) => [p.id, p]));
+  const movable = (id: number) => id !== WORLD && parts.get(id)?.static === false;
+  const bodyName = new Map<number, string>();
+  const roles = new Map<number, JointRole>();
+
+  // Spanning trees: from the world first (through joints to the world or to static parts), then
+  // from each remaining part in the order it was placed. Joints are taken in the order made.
+  const parentJoint = new Map<number, BuildJoint>(); // child part → the joint to its parent
+  const parentOf = new Map<number, number>(); // child part → parent part or WORLD
+  const reached = new Set<number>();
+  const roots: { root: number }[] = [];
+  const grow = (start: number) => {
+    const queue = [start];
+    while (queue.length > 0) {
+      const at = queue.shift()!;
+      for (const joint of doc.joints) {
+        if (roles.has(joint.id)) continue;
+        const ends = [movable(joint.a) ? joint.a : WORLD, movable(joint.b) ? joint.b : WORLD];
+        if (!ends.includes(at)) continue;
+        const other = ends[0] === at ? ends[1] : ends[0];
+        if (other === WORLD && at === WORLD) {
+          roles.set(joint.id, { role: 'loop', why: 'it joins two fixed things: it holds nothing' });
+          continue;
+        }
+        if (reached.has(other) || other === WORLD) {
+          roles.set(joint.id, { role: 'loop', why: 'its two parts are already joined through other joints: it closes a loop, held by impulses' });
+          continue;
+        }
+        roles.set(joint.id, { role: 'tree', why: 'it extends a tree of joints: reduced coordinates (Featherstone)' });
+        reached.add(other);
+        parentJoint.set(other, joint);
+        parentOf.set(other, at);
+        if (at === WORLD) roots.push({ root: other });
+        queue.push(other);
+      }
+    }
+  };
+  grow(WORLD);
+  for (const part of doc.parts) {
+    if (!part.static && !reached.has(part.id) && doc.joints.some((j) => j.a === part.id || j.b === part.id)) {
+      reached.add(part.id);
+      roots.push({ root: part.id });
+      grow(part.id);
+    }
+  }
+
+  const taken = new Set(doc.parts.map((p) => p.name));
+  const mechanismName = () => {
+    for (let k = 1; ; k++) if (!taken.has(`mechanism${k}`)) return taken.add(`mechanism${k}`), `mechanism${k}`;
+  };
+  // Link frames: at the anchor of the joint to the parent (the part's centre for a free root).
+  const frameOrigin = (id: number) => toVector(parentJoint.get(id)?.anchor ?? parts.get(id)!.position);
+
+  const articulations: Json[] = [];
+  for (const { root } of roots.sort((x, y) => order(doc, x.root) - order(doc, y.root))) {
+    const name = mechanismName();
+    const members = [root];
+    for (let k = 0; k < members.length; k++) {
+      for (const [child, parent] of parentOf) if (parent === members[k]) members.push(child);
+    }
+    const links = members.map((id) => {
+      const part = parts.get(id)!;
+      bodyName.set(id, `${name}/${part.name}`);
+      const joint = parentJoint.get(id);
+      const parent = parentOf.get(id);
+      const link: Record<string, Json> = { name: part.name };
+      if (parent !== undefined && parent !== WORLD) link.parent = parts.get(parent)!.name;
+      link.joint = joint ? treeJoint(joint, part, parent === WORLD ? undefined : parts.get(parent!)!, frameOrigin) : freeRoot(part);
+      link.shapes = [shapeOf(part, frameOrigin(id))];
+      return link;
+    });
+    articulations.push({ name, links });
+  }
+
+  const bodies: Json[] = [];
+  if (doc.ground) bodies.push({ name: uniqueGround(taken), static: true, shapes: [{ type: 'plane', color: '#d9dde3', friction: doc.groundFriction }] });
+  for (const part of doc.parts) {
+    if (bodyName.has(part.id)) continue;
+    bodyName.set(part.id, part.name);
+    const body: Record<string, Json> = { name: part.name, position: part.position, quaternion: part.quaternion };
+    if (part.static) body.static = true;
+    else {
+      if (part.linearVelocity.some((x) => x !== 0)) body.linearVelocity = part.linearVelocity;
+      if (part.angularVelocity.some((x) => x !== 0)) body.angularVelocity = part.angularVelocity;
+    }
+    body.shapes = [shapeOf(part, toVector(part.position))];
+    bodies.push(body);
+  }
+
+  const constraints: Json[] = doc.joints
+    .filter((j) => roles.get(j.id)?.role === 'loop' && !(endName(j.a) === 'world' && endName(j.b) === 'world'))
+    .map((j) => {
+      const c: Record<string, Json> = { name: `joint${j.id}`, type: j.kind, a: endName(j.a), b: endName(j.b), anchor: j.anchor };
+      if (j.kind === 'hinge' || j.kind === 'slider') c.axis = j.axis;
+      return c;
+    });
+  function endName(id: number): string {
+    return movable(id) ? bodyName.get(id)! : 'world';
+  }
+
+  const scene: SceneObject = {
+    format: 'featherweight-scene',
+    version: 1,
+    meta: { title: doc.meta.title, ...(doc.meta.description ? { description: doc.meta.description } : {}), ...(doc.meta.observe.length ? { observe: doc.meta.observe } : {}) },
+    world: { gravity: doc.world.gravity, timestep: doc.world.timestep, integrator: doc.world.integrator },
+  };
+  if (bodies.length) scene.bodies = bodies;
+  if (articulations.length) scene.articulations = articulations;
+  if (constraints.length) scene.constraints = constraints;
+  return { scene, bodyName, roles };
+}
+
+function order(doc: BuildDoc, id: number): number {
+  return doc.parts.findIndex((p) => p.id === id);
+}
+
+function uniqueGround(taken: Set<string>): string {
+  let name = 'ground';
+  for (let k = 2; taken.has(name); k++) name = `ground${k}`;
+  taken.add(name);
+  return name;
+}
+
+/** The joint of a tree link: its frame in the parent's frame, the axis in its own frame. */
+function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, frameOrigin: (id: number) => THREE.Vector3): Json {
+  const qChild = toQuaternion(part.quaternion);
+  const origin = toVector(joint.anchor);
+  const qParent = parent ? toQuaternion(parent.quaternion) : new THREE.Quaternion();
+  const parentInverse = qParent.clone().invert();
+  if (parent) origin.sub(frameOrigin(parent.id)).applyQuaternion(parentInverse);
+  const out: Record<string, Json> = {
+    type: ARTICULATED_TYPE[joint.kind],
+    origin: { position: vec(origin), quaternion: quat(parentInverse.multiply(qChild)) },
+  };
+  if (joint.kind === 'hinge' || joint.kind === 'slider') {
+    const worldAxis = toVector(joint.axis).normalize();
+    out.axis = vec(worldAxis.clone().applyQuaternion(qChild.clone().invert()));
+    // The initial rate: the part's velocity along the joint (what the joint lets it have).
+    const rate = joint.kind === 'hinge' ? worldAxis.dot(toVector(part.angularVelocity)) : worldAxis.dot(toVector(part.linearVelocity));
+    if (rate !== 0) out.velocity = round(rate);
+    const scale = joint.kind === 'hinge' ? DEGREE : 1;
+    if (joint.limits) out.limits = { lower: round(joint.limits.lower * scale), upper: round(joint.limits.upper * scale) };
+    if (joint.spring) out.spring = { stiffness: joint.spring.stiffness, rest: round(joint.spring.rest * scale) };
+    if (joint.motor) out.motor = { mode: 'velocity', targetVelocity: joint.motor.targetVelocity, maxEffort: joint.motor.maxEffort };
+  }
+  if (joint.damping && joint.kind !== 'fixed') out.damping = joint.damping;
+  return out;
+}
+
+/** A tree's root held by no joint: free, its frame at the part's centre, moving as the part does. */
+function freeRoot(part: Part): Json {
+  const joint: Record<string, Json> = { type: 'free', position: { position: part.position, quaternion: part.quaternion } };
+  if (part.linearVelocity.some((x) => x !== 0) || part.angularVelocity.some((x) => x !== 0)) {
+    joint.velocity = { linear: part.linearVelocity, angular: part.angularVelocity };
+  }
+  return joint;
+}
+
+/** The part's one shape, in the frame of a body turned as the part is, with its origin at `origin`. */
+function shapeOf(part: Part, origin: THREE.Vector3): Json {
+  const [a, b, c] = part.size;
+  const shape: Record<string, Json> = { type: part.shape === 'slab' ? 'box' : part.shape === 'wedge' ? 'convex' : part.shape };
+  if (part.shape === 'sphere') shape.radius = a;
+  else if (part.shape === 'capsule' || part.shape === 'cylinder') Object.assign(shape, { radius: a, length: b });
+  else if (part.shape === 'wedge') shape.points = wedgePoints(a, b, c);
+  else shape.size = [a, b, c];
+  const offset = toVector(part.position).sub(origin).applyQuaternion(toQuaternion(part.quaternion).invert());
+  if (offset.lengthSq() > 0) shape.position = vec(offset);
+  if (!part.static) shape.density = part.density;
+  Object.assign(shape, { friction: part.friction, restitution: part.restitution, color: part.color });
+  return shape;
+}
+
+/** A wedge of extents L × W × H about its box's centre, high at −x, its slope facing +x and up. */
+export function wedgePoints(length: number, width: number, height: number): Vec3[] {
+  const x = length / 2, y = width / 2, z = height / 2;
+  return [
+    [-x, -y, -z], [x, -y, -z], [-x, -y, z],
+    [-x, y, -z], [x, y, -z], [-x, y, z],
+  ];
+}

@@ -1,0 +1,156 @@
+// Opens a running scene in build mode when it is made of what the builder makes: bodies and
+// links of one box, sphere, capsule or cylinder each (or a built ramp), a ground plane, hinge,
+// slider, ball and fixed joints, and constraints with a world anchor. Parts are posed where the
+// engine has them at the scene's start (`poses`, read after a reset). Anything else is refused
+// with the reason, and the scene keeps running untouched.
+import * as THREE from 'three';
+import type { Json, SceneObject } from '../scene_doc';
+import { POSE_STRIDE } from '../body_buffer_view';
+import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
+import { wedgePoints } from './build_to_scene';
+
+type Obj = Record<string, Json>;
+const KIND: Record<string, BuildJoint['kind'] | undefined> = { revolute: 'hinge', prismatic: 'slider', spherical: 'ball', fixed: 'fixed', hinge: 'hinge', slider: 'slider', ball: 'ball' };
+const DEGREE = Math.PI / 180;
+const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
+
+export function sceneToBuild(scene: SceneObject, bodyNames: string[], poses: Float32Array): { doc: BuildDoc } | { reason: string } {
+  try {
+    return { doc: convert(scene, bodyNames, poses) };
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function convert(scene: SceneObject, bodyNames: string[], poses: Float32Array): BuildDoc {
+  if (scene.controller) throw new Error('it has a controller');
+  const doc = emptyBuild();
+  doc.ground = false;
+  const meta = (scene.meta ?? {}) as Obj;
+  doc.meta = { title: String(meta.title ?? 'Untitled scene'), description: String(meta.description ?? ''), observe: Array.isArray(meta.observe) ? meta.observe.map(String) : [] };
+  const world = (scene.world ?? {}) as Obj;
+  if (Array.isArray(world.gravity)) doc.world.gravity = world.gravity as Vec3;
+  if (typeof world.timestep === 'number') doc.world.timestep = world.timestep;
+  if (typeof world.integrator === 'string') doc.world.integrator = world.integrator as BuildDoc['world']['integrator'];
+  const materials = (scene.materials ?? {}) as Record<string, Obj>;
+  const partOf = new Map<string, number>();
+  const poseOf = (name: string) => {
+    const i = bodyNames.indexOf(name);
+    if (i < 0) throw new Error(`no body ${name}`);
+    const o = i * POSE_STRIDE;
+    return { p: new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]), q: new THREE.Quaternion(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]) };
+  };
+  const addPart = (name: string, body: Obj, isStatic: boolean, velocity: { linear: Vec3; angular: Vec3 }) => {
+    const shapes = (body.shapes ?? []) as Obj[];
+    if (body.inertial) throw new Error(`${name} has its own inertia`);
+    if (shapes.length !== 1) throw new Error(`${name} has ${shapes.length} shapes`);
+    const shape = shapes[0];
+    const material = typeof shape.material === 'string' ? (materials[shape.material] ?? {}) : {};
+    const { p, q } = poseOf(name);
+    const local = new THREE.Vector3(...((shape.position as Vec3 | undefined) ?? [0, 0, 0]));
+    if (shape.rpy || (shape.quaternion && JSON.stringify(shape.quaternion) !== '[1,0,0,0]')) throw new Error(`${name}'s shape is turned in its body`);
+    const position = local.applyQuaternion(q).add(p);
+    const part: Part = {
+      id: doc.nextId++,
+      name: name.replace('/', '-'),
+      shape: shapeKind(name, shape),
+      size: sizeOf(shape),
+      position: [tidy(position.x), tidy(position.y), tidy(position.z)],
+      quaternion: [tidy(q.w), tidy(q.x), tidy(q.y), tidy(q.z)] as Quat,
+      density: Number(shape.density ?? material.density ?? 1000),
+      friction: Number(shape.friction ?? material.friction ?? 0.5),
+      restitution: Number(shape.restitution ?? material.restitution ?? 0),
+      color: typeof shape.color === 'string' ? shape.color : '#9aa4ad',
+      static: isStatic,
+      linearVelocity: velocity.linear,
+      angularVelocity: velocity.angular,
+    };
+    doc.parts.push(part);
+    partOf.set(name, part.id);
+    return part;
+  };
+
+  for (const body of (scene.bodies ?? []) as Obj[]) {
+    const shapes = (body.shapes ?? []) as Obj[];
+    if (body.static && shapes.length === 1 && shapes[0].type === 'plane' && !doc.ground && !body.position && !shapes[0].position) {
+      doc.ground = true;
+      doc.groundFriction = Number(shapes[0].friction ?? 0.5);
+      continue;
+    }
+    addPart(String(body.name), body, body.static === true, {
+      linear: (body.linearVelocity as Vec3 | undefined) ?? [0, 0, 0],
+      angular: (body.angularVelocity as Vec3 | undefined) ?? [0, 0, 0],
+    });
+  }
+  for (const articulation of (scene.articulations ?? []) as Obj[]) {
+    if (articulation.joints === 'impulse') throw new Error(`${String(articulation.name)} is built of impulse joints`);
+    for (const link of (articulation.links ?? []) as Obj[]) {
+      const name = `${String(articulation.name)}/${String(link.name)}`;
+      const joint = (link.joint ?? {}) as Obj;
+      const { p, q } = poseOf(name);
+      const velocity = joint.velocity;
+      const part = addPart(name, link, false, { linear: [0, 0, 0], angular: [0, 0, 0] });
+      if (joint.type === 'free') {
+        const v = (velocity ?? {}) as Obj;
+        part.linearVelocity = (v.linear as Vec3 | undefined) ?? [0, 0, 0];
+        part.angularVelocity = (v.angular as Vec3 | undefined) ?? [0, 0, 0];
+        continue;
+      }
+      const kind = KIND[String(joint.type)];
+      if (!kind) throw new Error(`${name} has a ${String(joint.type)} joint`);
+      const motor = joint.motor as Obj | undefined;
+      if (motor && motor.mode !== 'velocity') throw new Error(`${name} has a ${String(motor.mode)} motor`);
+      const axis = new THREE.Vector3(...((joint.axis as Vec3 | undefined) ?? [0, 0, 1])).normalize().applyQuaternion(q);
+      const parent = link.parent ? partOf.get(`${String(articulation.name)}/${String(link.parent)}`) : WORLD;
+      if (parent === undefined) throw new Error(`${name}'s parent is unknown`);
+      const scale = kind === 'hinge' ? 1 / DEGREE : 1;
+      const limits = joint.limits as Obj | undefined, spring = joint.spring as Obj | undefined;
+      if (typeof velocity === 'number' && velocity !== 0) {
+        const rate: Vec3 = [tidy(axis.x * velocity), tidy(axis.y * velocity), tidy(axis.z * velocity)];
+        if (kind === 'hinge') part.angularVelocity = rate;
+        else part.linearVelocity = rate;
+      }
+      doc.joints.push({
+        id: doc.nextId++,
+        kind,
+        a: part.id,
+        b: parent,
+        anchor: [tidy(p.x), tidy(p.y), tidy(p.z)],
+        axis: [tidy(axis.x), tidy(axis.y), tidy(axis.z)],
+        ...(limits && typeof limits.lower === 'number' ? { limits: { lower: tidy(Number(limits.lower) * scale), upper: tidy(Number(limits.upper) * scale) } } : {}),
+        ...(spring ? { spring: { stiffness: Number(spring.stiffness ?? 0), rest: tidy(Number(spring.rest ?? 0) * scale) } } : {}),
+        ...(typeof joint.damping === 'number' ? { damping: joint.damping } : {}),
+        ...(motor ? { motor: { targetVelocity: Number(motor.targetVelocity ?? 0), maxEffort: Number(motor.maxEffort ?? 0) } } : {}),
+      });
+    }
+  }
+  for (const c of (scene.constraints ?? []) as Obj[]) {
+    const kind = KIND[String(c.type)];
+    if (!kind || !Array.isArray(c.anchor)) throw new Error(`constraint ${String(c.name ?? c.type)} is not one build mode makes`);
+    const end = (name: Json) => (name === 'world' ? WORLD : partOf.get(String(name)));
+    const a = end(c.a), b = end(c.b);
+    if (a === undefined || b === undefined || a === WORLD) throw new Error(`constraint ${String(c.name ?? '')} joins what build mode cannot`);
+    doc.joints.push({ id: doc.nextId++, kind, a, b, anchor: c.anchor as Vec3, axis: (c.axis as Vec3 | undefined) ?? [0, 0, 1] });
+  }
+  return doc;
+}
+
+function shapeKind(name: string, shape: Obj): PartShape {
+  if (shape.type === 'box' || shape.type === 'sphere' || shape.type === 'capsule' || shape.type === 'cylinder') return shape.type;
+  if (shape.type === 'convex' && Array.isArray(shape.points)) {
+    const points = shape.points as Vec3[];
+    const max = [0, 1, 2].map((k) => Math.max(...points.map((p) => p[k])) * 2) as Vec3;
+    if (JSON.stringify(wedgePoints(...max)) === JSON.stringify(points)) return 'wedge';
+  }
+  throw new Error(`${name} is a ${String(shape.type)}`);
+}
+
+function sizeOf(shape: Obj): number[] {
+  if (shape.type === 'sphere') return [Number(shape.radius)];
+  if (shape.type === 'capsule' || shape.type === 'cylinder') return [Number(shape.radius), Number(shape.length)];
+  if (shape.type === 'convex') {
+    const points = shape.points as Vec3[];
+    return [0, 1, 2].map((k) => Math.max(...points.map((p) => p[k])) * 2);
+  }
+  return shape.size as number[];
+}
