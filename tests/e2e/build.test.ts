@@ -126,4 +126,212 @@ describe('build mode', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('puts a box on a built ramp: it slides when μ < tan θ and stays when μ > tan θ', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0);
+    await openBuild(page);
+    await page.click('#build-bar [data-build="templates"]');
+    const dialog = page.locator('dialog.build-dialog');
+    await dialog.locator('select').selectOption('ramp');
+    await dialog.locator('input[type="number"]').fill('30');
+    await dialog.locator('button', { hasText: 'Add' }).click();
+    const height = 2 * Math.tan(Math.PI / 6);
+    expect((await state(page)).doc!.parts[0].size).toEqual([2, 1, expect.closeTo(height, 9)]);
+    await page.click('#view', { position: { x: 640, y: 40 } });
+    await page.keyboard.press('f');
+    await tool(page, 'place-box');
+    await clickAt(page, [0, 0, height / 2]); // the middle of the slope
+    const box = (await state(page)).doc!.parts[1];
+    // It rests on the slope, turned with it: its centre 0.2 m out along the slope's normal.
+    expect(box.position[0]).toBeCloseTo(0.2 * Math.sin(Math.PI / 6), 2);
+    expect(box.position[2]).toBeCloseTo(height / 2 + 0.2 * Math.cos(Math.PI / 6), 2);
+    await page.keyboard.press('Escape');
+
+    const slid = async (mu: string) => {
+      await tool(page, 'select');
+      await clickAt(page, box.position as V3);
+      await setProperty(page, 'box1', 'friction μ', mu);
+      await clickAt(page, [-0.6, 0, 0.2]); // the ramp's thick end
+      await setProperty(page, 'ramp1', 'friction μ', mu);
+      await page.click('#play');
+      const index = await page.evaluate(() => window.__featherweight!.bodyNames().indexOf('box1'));
+      const start = await page.evaluate((i) => window.__featherweight!.bodyPose(i), index);
+      await page.evaluate(() => window.__featherweight!.advance(240)); // 1 s
+      const end = await page.evaluate((i) => window.__featherweight!.bodyPose(i), index);
+      await page.click('#build-open'); // back to its start, in build mode
+      return Math.hypot(end[0] - start[0], end[1] - start[1], end[2] - start[2]);
+    };
+    expect(await slid('0.3')).toBeGreaterThan(0.3); // tan 30° = 0.577
+    expect(await slid('0.8')).toBeLessThan(0.005);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('undoes and redoes ten mixed edits, each giving back the scene JSON byte for byte', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0);
+    await openBuild(page);
+    const scenes = [await page.evaluate(() => window.__featherweight!.sceneText())];
+    const edited = async () => {
+      const text = await page.evaluate(() => window.__featherweight!.sceneText());
+      expect(text).not.toBe(scenes.at(-1)); // each edit changes the scene
+      scenes.push(text);
+    };
+    const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tool(page, 'place-box');
+    await clickAt(page, [0, 0, 0]);
+    await edited(); // 1: a box
+    await tool(page, 'place-sphere');
+    await clickAt(page, [1, 0, 0]);
+    await edited(); // 2: a sphere
+    await tool(page, 'select');
+    await clickAt(page, [0, 0, 0.2]);
+    await setProperty(page, 'box1', 'friction μ', '0.9');
+    await edited(); // 3: its friction
+    await setProperty(page, 'position', 'x', '-0.5');
+    await edited(); // 4: moved
+    await clickAt(page, [1, 0, 0.15]);
+    await setProperty(page, 'sphere1', 'restitution e', '0.7');
+    await edited(); // 5: the sphere's restitution
+    await blur();
+    await page.keyboard.press('Control+d');
+    await edited(); // 6: duplicated
+    expect((await state(page)).doc!.parts).toHaveLength(3);
+    await page.keyboard.press('Delete');
+    await edited(); // 7: the copy deleted
+    await page.click('#build-bar [data-build="templates"]');
+    await page.locator('dialog.build-dialog select').selectOption('stack');
+    await page.locator('dialog.build-dialog input[type="number"]').fill('3');
+    await page.locator('dialog.build-dialog button', { hasText: 'Add' }).click();
+    await edited(); // 8: a stack of three
+    await tool(page, 'joint-ball');
+    await clickAt(page, [-0.5, 0, 0.2]);
+    await clickAt(page, [-1.2, 0, 1]); // empty space: the world
+    await clickAt(page, [-0.5, 0, 0.39]);
+    await edited(); // 9: a ball joint to the world
+    await blur();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await setProperty(page, 'World', 'gravity z (m/s²)', '-5');
+    await edited(); // 10: gravity
+    expect(scenes).toHaveLength(11);
+    await blur();
+    for (let k = 9; k >= 0; k--) {
+      await page.keyboard.press('Control+z');
+      expect(await page.evaluate(() => window.__featherweight!.sceneText())).toBe(scenes[k]);
+    }
+    for (let k = 1; k <= 10; k++) {
+      await page.keyboard.press('Control+Shift+z');
+      expect(await page.evaluate(() => window.__featherweight!.sceneText())).toBe(scenes[k]);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('makes the joint that closes a ring of four bodies a constraint; the ring moves as a parallelogram four-bar', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0);
+    await openBuild(page);
+    // A static slab above, a crank and a rocker hanging from it 1 m apart, a coupler joining their
+    // lower ends: each put on the ground behind, then sized and placed in the panel.
+    const make = async (kind: string, at: V3, name: string, size: V3, position: V3) => {
+      await tool(page, `place-${kind}`);
+      await clickAt(page, at);
+      const s = await state(page);
+      expect(s.selection.parts).toEqual([s.doc!.parts.at(-1)!.id]); // what was put down is selected
+      for (const [k, axis] of ['x', 'y', 'z'].entries()) await setProperty(page, name, `size ${axis} (m)`, String(size[k]));
+      for (const [k, axis] of ['x', 'y', 'z'].entries()) await setProperty(page, 'position', axis, String(position[k]));
+    };
+    await make('slab', [-1, 1, 0], 'slab1', [1.4, 0.1, 0.05], [0.5, 0, 2.05]);
+    await make('box', [0, 1, 0], 'box1', [0.04, 0.04, 0.5], [0, 0, 1.75]);
+    await make('box', [1, 1, 0], 'box2', [0.04, 0.04, 0.5], [1, 0, 1.75]);
+    await make('box', [2, 1, 0], 'box3', [1, 0.04, 0.04], [0.5, 0, 1.5]);
+    await setProperty(page, 'box3', 'name', 'coupler');
+    await tool(page, 'select');
+    await clickAt(page, [0, 0, 1.75]);
+    await setProperty(page, 'angular velocity', 'y', '2');
+    await page.click('#view', { position: { x: 640, y: 40 } });
+    await page.keyboard.press('f');
+    await tool(page, 'joint-hinge');
+    const join = async (a: V3, b: V3, anchor: V3) => {
+      await clickAt(page, a);
+      await clickAt(page, b);
+      await clickAt(page, anchor);
+    };
+    await join([0, 0, 1.75], [0.3, 0, 2.05], [0, 0, 1.99]); // crank to the slab
+    await join([1, 0, 1.75], [0.7, 0, 2.05], [1, 0, 1.99]); // rocker to the slab
+    await join([0.5, 0, 1.5], [0, 0, 1.7], [0.01, 0, 1.5]); // coupler to crank
+    await join([0.5, 0, 1.5], [1, 0, 1.7], [0.99, 0, 1.5]); // coupler to rocker: closes the ring
+    const s = await state(page);
+    expect(s.doc!.joints.map((j) => j.anchor)).toEqual([[0, 0, 2], [1, 0, 2], [0, 0, 1.5], [1, 0, 1.5]]);
+    expect(s.doc!.joints.map((j) => s.roles[j.id])).toEqual(['tree', 'tree', 'tree', 'loop']);
+    const scene = JSON.parse(await page.evaluate(() => window.__featherweight!.sceneText())) as { constraints?: unknown[] };
+    expect(scene.constraints).toHaveLength(1);
+    // The panel says why.
+    await tool(page, 'select');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await clickAt(page, [1, 0, 1.5]);
+    const said = () => page.locator('#build-props input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(' | '));
+    await expect.poll(said).toMatch(/loop closure \(impulse constraint\) \| its two parts are already joined through other joints: it closes a loop/);
+
+    await page.click('#play');
+    const motion = await page.evaluate(() => {
+      const fw = window.__featherweight!;
+      const names = fw.bodyNames();
+      const at = (name: string, local: number[]) => {
+        const p = fw.bodyPose(names.findIndex((n) => n.endsWith(`/${name}`)));
+        const [x, y, z, w] = [p[3], p[4], p[5], p[6]];
+        const [lx, ly, lz] = local;
+        // v + 2w(u × v) + 2u × (u × v), u = (x, y, z)
+        const c1 = [y * lz - z * ly, z * lx - x * lz, x * ly - y * lx];
+        const c2 = [y * c1[2] - z * c1[1], z * c1[0] - x * c1[2], x * c1[1] - y * c1[0]];
+        return [p[0] + lx + 2 * (w * c1[0] + c2[0]), p[1] + ly + 2 * (w * c1[1] + c2[1]), p[2] + lz + 2 * (w * c1[2] + c2[2])];
+      };
+      let crank = 0, couplerTurn = 0, gap = 0;
+      for (let k = 0; k < 60; k++) {
+        fw.advance(8);
+        const tip = at('box1', [0, 0, -0.5]);
+        crank = Math.max(crank, Math.abs(Math.atan2(tip[0], 2 - tip[2])));
+        const c = fw.bodyPose(names.findIndex((n) => n.endsWith('/coupler')));
+        couplerTurn = Math.max(couplerTurn, 2 * Math.asin(Math.min(1, Math.hypot(c[3], c[4], c[5]))));
+        const end = at('coupler', [1, 0, 0]), rockerEnd = at('box2', [0, 0, -0.5]);
+        gap = Math.max(gap, Math.hypot(end[0] - rockerEnd[0], end[1] - rockerEnd[1], end[2] - rockerEnd[2]));
+      }
+      return { crank, couplerTurn, gap };
+    });
+    expect(motion.crank).toBeGreaterThan(0.2); // it swings …
+    expect(motion.couplerTurn).toBeLessThan(0.01); // … the coupler staying level, as in a parallelogram
+    expect(motion.gap).toBeLessThan(0.003); // and the ring stays closed
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it("opens a built scene's share link in a fresh page, where build mode can go on with it", async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0);
+    await openBuild(page);
+    await tool(page, 'place-sphere');
+    await clickAt(page, [0, 0, 0]);
+    await tool(page, 'place-cylinder');
+    await clickAt(page, [0.8, 0, 0]);
+    await page.click('#build-bar [data-build="meta"]');
+    const dialog = page.locator('dialog.build-dialog');
+    await dialog.locator('input[name="title"]').fill('A ball and a drum');
+    await dialog.locator('textarea[name="observe"]').fill('Nothing moves\nUntil you push it');
+    await dialog.locator('button', { hasText: 'Save' }).click();
+    expect(await page.locator('#scene-title').textContent()).toBe('A ball and a drum');
+    const built = JSON.parse(await page.evaluate(() => window.__featherweight!.sceneText())) as Record<string, unknown>;
+    const link = new URL(await page.evaluate(() => window.__featherweight!.shareLink()));
+    const fresh = await harness.open(link.search + link.hash, -1); // it opens paused, as it was shared
+    await fresh.page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
+    const opened = JSON.parse(await fresh.page.evaluate(() => window.__featherweight!.sceneText())) as Record<string, unknown>;
+    delete opened.camera;
+    expect(opened).toEqual(built);
+    expect(await fresh.page.locator('#scene-title').textContent()).toBe('A ball and a drum');
+    await fresh.page.click('#build-open');
+    const reopened = await state(fresh.page);
+    expect(reopened.doc!.parts.map((p) => [p.name, p.position])).toEqual([['sphere1', [0, 0, 0.15]], ['cylinder1', [0.8, 0, 0.15]]]);
+    expect(problems).toEqual([]);
+    expect(fresh.problems).toEqual([]);
+    await fresh.page.close();
+    await page.close();
+  }, 240_000);
 });

@@ -350,6 +350,7 @@ async function main(): Promise<void> {
     currentScene: () => currentDoc,
     bodyNames: () => bodies.map((b) => b.name),
     poses: () => poses.values,
+    bodyPose: (body) => new Float64Array(engine.HEAPF64.buffer, sim.bodyPosePointer(body), 7),
     setPaused,
     rewind: () => reset(),
     suspendGrab: (suspended) => (drag.suspended = suspended),

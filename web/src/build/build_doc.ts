@@ -106,7 +106,7 @@ const DEFAULT_SIZES: Record<PartShape, number[]> = {
 export function newPart(doc: BuildDoc, shape: PartShape, position: Vec3, quaternion: Quat = [1, 0, 0, 0]): Part {
   return {
     id: doc.nextId,
-    name: uniqueName(doc, shape),
+    name: uniqueName(doc, nameBase(shape)),
     shape,
     size: [...DEFAULT_SIZES[shape]],
     position,
@@ -121,6 +121,11 @@ export function newPart(doc: BuildDoc, shape: PartShape, position: Vec3, quatern
   };
 }
 
+/** What parts of a shape are called: box1, ramp2 … */
+export function nameBase(shape: PartShape): string {
+  return shape === 'wedge' ? 'ramp' : shape;
+}
+
 /** `base` followed by the smallest number that no part or mechanism uses yet. */
 export function uniqueName(doc: BuildDoc, base: string): string {
   const taken = new Set(doc.parts.map((p) => p.name));
@@ -133,7 +138,7 @@ export function withParts(doc: BuildDoc, parts: Omit<Part, 'id' | 'name'>[], nam
   const ids: number[] = [];
   parts.forEach((part, k) => {
     const id = next.nextId;
-    const name = names[k] && !next.parts.some((p) => p.name === names[k]) ? names[k] : uniqueName(next, part.shape);
+    const name = names[k] && !next.parts.some((p) => p.name === names[k]) ? names[k] : uniqueName(next, nameBase(part.shape));
     next = { ...next, parts: [...next.parts, { ...part, id, name }], nextId: id + 1 };
     ids.push(id);
   });

@@ -28,7 +28,10 @@ export interface BuildHooks {
   /** The scene running now, and the engine's body names and poses (to open it in build mode). */
   currentScene(): SceneObject;
   bodyNames(): string[];
+  /** All bodies' poses as drawn (x, y, z, qx, qy, qz, qw each, float32). */
   poses(): Float32Array;
+  /** One body's pose in full precision. */
+  bodyPose(body: number): ArrayLike<number>;
   setPaused(paused: boolean): void;
   /** Back to the running scene's start (its parts are read where they start). */
   rewind(): void;
@@ -129,7 +132,7 @@ export class BuildMode {
       this.commit(this.doc, false); // from its initial state again
     } else {
       this.hooks.rewind();
-      const opened = sceneToBuild(current, this.hooks.bodyNames(), this.hooks.poses());
+      const opened = sceneToBuild(current, this.hooks.bodyNames(), (body) => this.hooks.bodyPose(body));
       if ('doc' in opened) {
         this.history.reset(opened.doc);
         this.commit(opened.doc, false);

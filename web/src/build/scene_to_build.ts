@@ -1,11 +1,11 @@
 // Opens a running scene in build mode when it is made of what the builder makes: bodies and
 // links of one box, sphere, capsule or cylinder each (or a built ramp), a ground plane, hinge,
 // slider, ball and fixed joints, and constraints with a world anchor. Parts are posed where the
-// engine has them at the scene's start (`poses`, read after a reset). Anything else is refused
+// engine has them at the scene's start (`pose`: a body's x, y, z, qx, qy, qz, qw in doubles, read
+// after a reset). Anything else is refused
 // with the reason, and the scene keeps running untouched.
 import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene_doc';
-import { POSE_STRIDE } from '../body_buffer_view';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
 import { wedgePoints } from './build_to_scene';
 
@@ -14,15 +14,15 @@ const KIND: Record<string, BuildJoint['kind'] | undefined> = { revolute: 'hinge'
 const DEGREE = Math.PI / 180;
 const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
 
-export function sceneToBuild(scene: SceneObject, bodyNames: string[], poses: Float32Array): { doc: BuildDoc } | { reason: string } {
+export function sceneToBuild(scene: SceneObject, bodyNames: string[], pose: (body: number) => ArrayLike<number>): { doc: BuildDoc } | { reason: string } {
   try {
-    return { doc: convert(scene, bodyNames, poses) };
+    return { doc: convert(scene, bodyNames, pose) };
   } catch (error) {
     return { reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
-function convert(scene: SceneObject, bodyNames: string[], poses: Float32Array): BuildDoc {
+function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) => ArrayLike<number>): BuildDoc {
   if (scene.controller) throw new Error('it has a controller');
   const doc = emptyBuild();
   doc.ground = false;
@@ -37,8 +37,8 @@ function convert(scene: SceneObject, bodyNames: string[], poses: Float32Array): 
   const poseOf = (name: string) => {
     const i = bodyNames.indexOf(name);
     if (i < 0) throw new Error(`no body ${name}`);
-    const o = i * POSE_STRIDE;
-    return { p: new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]), q: new THREE.Quaternion(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]) };
+    const x = pose(i);
+    return { p: new THREE.Vector3(x[0], x[1], x[2]), q: new THREE.Quaternion(x[3], x[4], x[5], x[6]) };
   };
   const addPart = (name: string, body: Obj, isStatic: boolean, velocity: { linear: Vec3; angular: Vec3 }) => {
     const shapes = (body.shapes ?? []) as Obj[];
