@@ -231,19 +231,19 @@ describe('build mode', () => {
     const { page, problems } = await harness.open('?scene=pendulum', 0);
     await openBuild(page);
     // A static slab above, a crank and a rocker hanging from it 1 m apart, a coupler joining their
-    // lower ends: each put on the ground behind, then sized and placed in the panel.
-    const make = async (kind: string, at: V3, name: string, size: V3, position: V3) => {
+    // lower ends: each put on the ground below where it goes, then sized and lifted in the panel.
+    const make = async (kind: string, x: number, name: string, size: V3, z: number) => {
       await tool(page, `place-${kind}`);
-      await clickAt(page, at);
+      await clickAt(page, [x, 0, 0]);
       const s = await state(page);
       expect(s.selection.parts).toEqual([s.doc!.parts.at(-1)!.id]); // what was put down is selected
       for (const [k, axis] of ['x', 'y', 'z'].entries()) await setProperty(page, name, `size ${axis} (m)`, String(size[k]));
-      for (const [k, axis] of ['x', 'y', 'z'].entries()) await setProperty(page, 'position', axis, String(position[k]));
+      await setProperty(page, 'position', 'z', String(z));
     };
-    await make('slab', [-1, 1, 0], 'slab1', [1.4, 0.1, 0.05], [0.5, 0, 2.05]);
-    await make('box', [0, 1, 0], 'box1', [0.04, 0.04, 0.5], [0, 0, 1.75]);
-    await make('box', [1, 1, 0], 'box2', [0.04, 0.04, 0.5], [1, 0, 1.75]);
-    await make('box', [2, 1, 0], 'box3', [1, 0.04, 0.04], [0.5, 0, 1.5]);
+    await make('slab', 0.5, 'slab1', [1.4, 0.1, 0.05], 2.05);
+    await make('box', 0, 'box1', [0.04, 0.04, 0.5], 1.75);
+    await make('box', 1, 'box2', [0.04, 0.04, 0.5], 1.75);
+    await make('box', 0.5, 'box3', [1, 0.04, 0.04], 1.5);
     await setProperty(page, 'box3', 'name', 'coupler');
     await tool(page, 'select');
     await clickAt(page, [0, 0, 1.75]);
@@ -265,10 +265,14 @@ describe('build mode', () => {
     expect(s.doc!.joints.map((j) => s.roles[j.id])).toEqual(['tree', 'tree', 'tree', 'loop']);
     const scene = JSON.parse(await page.evaluate(() => window.__featherweight!.sceneText())) as { constraints?: unknown[] };
     expect(scene.constraints).toHaveLength(1);
-    // The panel says why.
+    // Impulse constraints need realtime stepping: RK4 is refused, said, and the edit undone.
     await tool(page, 'select');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Escape');
+    await setProperty(page, 'World', 'integrator', 'rk4');
+    expect((await state(page)).status).toMatch(/^That edit was refused and undone: .*realtime/i);
+    expect(JSON.parse(await page.evaluate(() => window.__featherweight!.sceneText()))).toEqual(scene);
+    // The panel says why.
     await clickAt(page, [1, 0, 1.5]);
     const said = () => page.locator('#build-props input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(' | '));
     await expect.poll(said).toMatch(/loop closure \(impulse constraint\) \| its two parts are already joined through other joints: it closes a loop/);

@@ -358,20 +358,21 @@ export class BuildMode {
   private down(event: PointerEvent): void {
     if (!this.active || event.button !== 0 || !event.isPrimary) return;
     const ndc = this.rayAt(event);
-    if (this.gizmo.getHelper().visible && this.tool.kind === 'select') {
-      (this.gizmo as unknown as { pointerHover(p: { x: number; y: number; button: number }): void }).pointerHover({ x: ndc.x, y: ndc.y, button: 0 });
-      if (this.gizmo.axis !== null) return; // the gizmo's own press
-    }
     const take = () => {
       event.preventDefault();
-      event.stopImmediatePropagation(); // the view must not orbit
+      event.stopImmediatePropagation(); // neither the view nor the gizmo takes this press
       this.hooks.canvas.setPointerCapture(event.pointerId);
     };
     if (this.tool.kind === 'select') {
+      // The velocity knob first (it is small and drawn over everything), then the gizmo.
       const handle = this.velocity.pick(this.raycaster);
       if (handle !== null) {
         this.press = { kind: 'velocity', id: event.pointerId, part: handle, plane: cameraPlane(this.hooks.renderer.camera, this.velocity.tip) };
         return take();
+      }
+      if (this.gizmo.getHelper().visible) {
+        (this.gizmo as unknown as { pointerHover(p: { x: number; y: number; button: number }): void }).pointerHover({ x: ndc.x, y: ndc.y, button: 0 });
+        if (this.gizmo.axis !== null) return; // the gizmo's own press
       }
       const joint = this.markers.pick(this.raycaster);
       if (joint !== null) {
