@@ -9,6 +9,8 @@ import { loadEngine, type Engine, type World } from '../../lib/featherweight';
 import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/build/build_doc';
 import { buildToScene } from '../../web/src/build/build_to_scene';
 import { restingPose } from '../../web/src/build/placement';
+import { sceneToBuild } from '../../web/src/build/scene_to_build';
+import type { SceneObject } from '../../web/src/scene_doc';
 import { TEMPLATES } from '../../web/src/build/templates';
 import { readScene, repoPath } from './engine';
 
@@ -54,7 +56,7 @@ describe('build mode scenes', () => {
     expect(world.nv).toBe(2);
     // The lower capsule's centre is where it was built.
     const pose = world.bodyPose(built.bodyName.get(doublePendulum().parts[1].id)!);
-    const centre = new THREE.Vector3(0, 0, 0.5).applyQuaternion(new THREE.Quaternion(...pose.quaternion.slice(1), pose.quaternion[0]));
+    const centre = new THREE.Vector3(0, 0, 0.5).applyQuaternion(new THREE.Quaternion(...pose.quaternion)); // x, y, z, w
     expect(pose.position[0] + centre.x).toBeCloseTo(1.5, 9);
     expect(pose.position[2] + centre.z).toBeCloseTo(2.5, 9);
     world.step(1000);
@@ -101,7 +103,7 @@ describe('build mode scenes', () => {
     let rockerMin = Infinity, rockerMax = -Infinity, gap = 0;
     const end = (name: string, local: THREE.Vector3) => {
       const p = world.bodyPose(name);
-      return local.clone().applyQuaternion(new THREE.Quaternion(p.quaternion[1], p.quaternion[2], p.quaternion[3], p.quaternion[0])).add(new THREE.Vector3(...p.position));
+      return local.clone().applyQuaternion(new THREE.Quaternion(...p.quaternion)).add(new THREE.Vector3(...p.position));
     };
     // B in the coupler's and the rocker's frames (each frame at its joint's anchor, turned as its part).
     const inFrame = (partId: number, anchor: Vec3) => {
@@ -151,5 +153,45 @@ describe('build mode scenes', () => {
       world.step(60);
       expect(world.error, template.id).toBe('');
     }
+  });
+});
+
+/** Deep equality with numbers equal to 1e-9 (poses come back through the engine). */
+function expectClose(actual: unknown, expected: unknown, path = ''): void {
+  if (typeof expected === 'number') {
+    expect(typeof actual, path).toBe('number');
+    expect(Math.abs((actual as number) - expected), path).toBeLessThan(1e-9);
+  } else if (Array.isArray(expected)) {
+    expect(Array.isArray(actual) && actual.length, path).toBe(expected.length);
+    expected.forEach((e, i) => expectClose((actual as unknown[])[i], e, `${path}/${i}`));
+  } else if (expected && typeof expected === 'object') {
+    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
+    for (const [k, e] of Object.entries(expected)) expectClose((actual as Record<string, unknown>)[k], e, `${path}/${k}`);
+  } else expect(actual, path).toEqual(expected);
+}
+
+describe('opening a scene in build mode', () => {
+  it('reads a built scene back into the same scene, for every template and a four-bar', () => {
+    const docs = TEMPLATES.map((t) => t.add(emptyBuild(), t.parameter.value, [0.5, 0, 0], [0, 1, 0]));
+    docs.push(doublePendulum());
+    for (const doc of docs) {
+      const scene = buildToScene(doc).scene;
+      const world = engine.createWorld(scene);
+      const names = (JSON.parse(world.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name);
+      const opened = sceneToBuild(scene, names, (body) => {
+        const p = world.bodyPose(names[body]);
+        return [...p.position, ...p.quaternion]; // x, y, z, qx, qy, qz, qw
+      });
+      if (!('doc' in opened)) throw new Error(opened.reason);
+      expectClose(buildToScene(opened.doc).scene, scene);
+    }
+  });
+
+  it('says why it cannot open a scene it did not make', () => {
+    const scene = readScene('pendulum.json') as SceneObject;
+    const world = engine.createWorld(scene);
+    const names = (JSON.parse(world.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name);
+    const opened = sceneToBuild(scene, names, () => [0, 0, 0, 0, 0, 0, 1]);
+    expect(opened).toEqual({ reason: 'pendulum/rod has its own inertia' });
   });
 });

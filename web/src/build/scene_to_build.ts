@@ -40,6 +40,14 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
     const x = pose(i);
     return { p: new THREE.Vector3(x[0], x[1], x[2]), q: new THREE.Quaternion(x[3], x[4], x[5], x[6]) };
   };
+  // Links keep their own names where no other body or link has it (as in built scenes).
+  const linkNames = ((scene.articulations ?? []) as Obj[]).flatMap((a) => ((a.links ?? []) as Obj[]).map((l) => String(l.name)));
+  const bodyNamesInScene = ((scene.bodies ?? []) as Obj[]).map((b) => String(b.name));
+  const partName = (name: string) => {
+    const [, link] = name.split('/');
+    if (link === undefined) return name;
+    return linkNames.filter((n) => n === link).length === 1 && !bodyNamesInScene.includes(link) ? link : name.replace('/', '-');
+  };
   const addPart = (name: string, body: Obj, isStatic: boolean, velocity: { linear: Vec3; angular: Vec3 }) => {
     const shapes = (body.shapes ?? []) as Obj[];
     if (body.inertial) throw new Error(`${name} has its own inertia`);
@@ -52,7 +60,7 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
     const position = local.applyQuaternion(q).add(p);
     const part: Part = {
       id: doc.nextId++,
-      name: name.replace('/', '-'),
+      name: partName(name),
       shape: shapeKind(name, shape),
       size: sizeOf(shape),
       position: [tidy(position.x), tidy(position.y), tidy(position.z)],
