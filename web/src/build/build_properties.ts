@@ -26,7 +26,8 @@ const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
 
 export function rpyOf(q: Quat): Vec3 {
   const e = new THREE.Euler().setFromQuaternion(new THREE.Quaternion(q[1], q[2], q[3], q[0]), 'ZYX');
-  return [tidy(e.x / DEGREE), tidy(e.y / DEGREE), tidy(e.z / DEGREE)];
+  const degrees = (radians: number) => Math.round((radians / DEGREE) * 1e4) / 1e4 + 0; // to 0.0001°: no float dust
+  return [degrees(e.x), degrees(e.y), degrees(e.z)];
 }
 
 export function quaternionOf(rpyDegrees: Vec3): Quat {
@@ -68,7 +69,7 @@ export class BuildProperties {
       folder.add(values, label, 0.01, 20, 0.01).name(`${label} (m)`).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, size: p.size.map((s, i) => (i === k ? v : s)) })));
     });
     if (!part.static) {
-      folder.add(values, 'mass', 0.001, 1e4).name('mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => ({ ...p, density: tidy(m / volumeOf(p)) })));
+      folder.add(values, 'mass', 0.001, 1e4).decimals(3).name('mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => ({ ...p, density: tidy(m / volumeOf(p)) })));
     }
     folder.add(values, 'friction', 0, 2, 0.01).name('friction μ').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, friction: v })));
     folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, restitution: v })));
