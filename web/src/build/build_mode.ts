@@ -67,6 +67,7 @@ export class BuildMode {
   private snap = true;
   private lastRun = ''; // the scene text build mode last ran: the running scene is still its own while equal
   private press: Press | null = null;
+  private readonly pointers = new Set<number>(); // down now: with two, a touch is the view's
   private preview: { parts: Set<number>; delta: THREE.Matrix4 } | null = null;
   private readonly raycaster = new THREE.Raycaster();
   private readonly gizmo: TransformControls;
@@ -116,7 +117,10 @@ export class BuildMode {
     canvas.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
     canvas.addEventListener('pointermove', (e) => this.move(e));
     canvas.addEventListener('pointerup', (e) => this.up(e));
-    canvas.addEventListener('pointercancel', () => this.cancelPress());
+    canvas.addEventListener('pointercancel', (e) => {
+      this.pointers.delete(e.pointerId);
+      this.cancelPress();
+    });
     window.addEventListener('keydown', (e) => this.key(e), { capture: true });
     this.setGizmoMode('translate');
     this.showActive();
@@ -356,7 +360,11 @@ export class BuildMode {
   }
 
   private down(event: PointerEvent): void {
-    if (!this.active || event.button !== 0 || !event.isPrimary) return;
+    if (!this.active) return;
+    if (event.pointerType === 'mouse') this.pointers.clear(); // one mouse; a lost pointerup must not block it
+    this.pointers.add(event.pointerId);
+    if (this.pointers.size > 1) return this.cancelPress(); // two fingers: the view's, never a click
+    if (event.button !== 0) return;
     const ndc = this.rayAt(event);
     const take = () => {
       event.preventDefault();
@@ -411,6 +419,7 @@ export class BuildMode {
   }
 
   private up(event: PointerEvent): void {
+    this.pointers.delete(event.pointerId);
     const press = this.press;
     if (!this.active || !press || press.id !== event.pointerId) return;
     this.press = null;

@@ -40,6 +40,7 @@ export class BuildProperties {
 
   constructor(host: HTMLElement, private readonly edits: PropertyEdits) {
     this.gui = new GUI({ container: host, title: 'Properties' });
+    if (window.matchMedia('(max-width: 600px)').matches) this.gui.close(); // a phone keeps the view: tap the title to open
   }
 
   show(doc: BuildDoc, selection: Selection, roles: Map<number, JointRole>): void {
