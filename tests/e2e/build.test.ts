@@ -38,6 +38,14 @@ async function tool(page: Page, name: string): Promise<void> {
   await page.click(`#build-bar [data-build="${name}"]`);
 }
 
+async function addTemplate(page: Page, id: string, value: number): Promise<void> {
+  await page.click('#build-bar [data-build="templates"]');
+  const dialog = page.locator('dialog.build-dialog');
+  await dialog.locator('select').selectOption(id);
+  await dialog.locator('input[type="number"]').fill(String(value));
+  await dialog.locator('button', { hasText: 'Add' }).click();
+}
+
 /** Types a value into the properties panel: `folder` is a folder's title (its start), `label` the row's name. */
 async function setProperty(page: Page, folder: string, label: string, value: string): Promise<void> {
   const box = page.locator('#build-props .lil-gui').filter({ has: page.locator(':scope > .lil-title', { hasText: folder }) }).last();
@@ -130,11 +138,7 @@ describe('build mode', () => {
   it('puts a box on a built ramp: it slides when μ < tan θ and stays when μ > tan θ', async () => {
     const { page, problems } = await harness.open('?scene=pendulum', 0);
     await openBuild(page);
-    await page.click('#build-bar [data-build="templates"]');
-    const dialog = page.locator('dialog.build-dialog');
-    await dialog.locator('select').selectOption('ramp');
-    await dialog.locator('input[type="number"]').fill('30');
-    await dialog.locator('button', { hasText: 'Add' }).click();
+    await addTemplate(page, 'ramp', 30);
     const height = 2 * Math.tan(Math.PI / 6);
     expect((await state(page)).doc!.parts[0].size).toEqual([2, 1, expect.closeTo(height, 9)]);
     await page.click('#view', { position: { x: 640, y: 40 } });
@@ -198,10 +202,7 @@ describe('build mode', () => {
     expect((await state(page)).doc!.parts).toHaveLength(3);
     await page.keyboard.press('Delete');
     await edited(); // 7: the copy deleted
-    await page.click('#build-bar [data-build="templates"]');
-    await page.locator('dialog.build-dialog select').selectOption('stack');
-    await page.locator('dialog.build-dialog input[type="number"]').fill('3');
-    await page.locator('dialog.build-dialog button', { hasText: 'Add' }).click();
+    await addTemplate(page, 'stack', 3);
     await edited(); // 8: a stack of three
     await tool(page, 'joint-ball');
     await clickAt(page, [-0.5, 0, 0.2]);

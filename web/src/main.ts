@@ -352,7 +352,8 @@ async function main(): Promise<void> {
     poses: () => poses.values,
     bodyPose: (body) => new Float64Array(engine.HEAPF64.buffer, sim.bodyPosePointer(body), 7),
     setPaused,
-    rewind: () => reset(),
+    time: () => sim.time(),
+    rewind: () => timeMachine.goToStep(0, true), // back to t = 0 on the timeline: the recording stays
     suspendGrab: (suspended) => (drag.suspended = suspended),
     activeChanged: (active) => {
       byId('gui-host').hidden = active;

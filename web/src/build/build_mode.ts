@@ -33,7 +33,9 @@ export interface BuildHooks {
   /** One body's pose in full precision. */
   bodyPose(body: number): ArrayLike<number>;
   setPaused(paused: boolean): void;
-  /** Back to the running scene's start (its parts are read where they start). */
+  /** Simulated time now (build mode shows t = 0: anything that runs time leaves it). */
+  time(): number;
+  /** Back to the running scene's start, its recording kept (its parts are read where they start). */
   rewind(): void;
   /** Build mode takes the pointer: the grab (drag.ts) stands aside while it is on. */
   suspendGrab(suspended: boolean): void;
@@ -144,7 +146,7 @@ export class BuildMode {
       } else {
         this.doc = null;
         this.built = null;
-        this.message = `This scene cannot be edited here (${opened.reason}). New starts an empty one; the scene keeps running until then.`;
+        this.message = `This scene cannot be edited here (${opened.reason}). New starts an empty one; until then this scene stays as it is.`;
       }
     }
     this.showActive();
@@ -173,6 +175,7 @@ export class BuildMode {
 
   /** Each frame, after the engine's poses were drawn: previews, markers, the gizmo's place. */
   drawn(): void {
+    if (this.active && this.hooks.time() > 0) this.leave(); // Step, the arrow keys: time runs, the building is over
     if (!this.active || !this.built) return;
     if (this.preview) {
       const poses = this.hooks.poses(), names = this.hooks.bodyNames();
@@ -657,7 +660,7 @@ function cameraPlane(camera: THREE.Camera, through: THREE.Vector3): THREE.Plane 
 /** The parts' centres' bounds (enough to place the gizmo and to find free room). */
 function boundsOf(parts: Part[]): { centre: Vec3; size: Vec3; max: Vec3 } {
   const box = new THREE.Box3();
-  for (const p of parts) box.expandByPoint(new THREE.Vector3(...p.position)).expandByScalar(0);
+  for (const p of parts) box.expandByPoint(new THREE.Vector3(...p.position));
   const centre = box.getCenter(new THREE.Vector3()), size = box.getSize(new THREE.Vector3());
   const reach = Math.max(...parts.map((p) => Math.max(...p.size)));
   return { centre: [centre.x, centre.y, centre.z], size: [size.x + reach, size.y + reach, size.z + reach], max: [box.max.x + reach, box.max.y + reach, box.max.z + reach] };
