@@ -132,13 +132,13 @@ export function uniqueName(doc: BuildDoc, base: string): string {
   for (let k = 1; ; k++) if (!taken.has(`${base}${k}`)) return `${base}${k}`;
 }
 
-/** The doc with `parts` appended (ids and names made unique in order). */
-export function withParts(doc: BuildDoc, parts: Omit<Part, 'id' | 'name'>[], names: string[] = []): { doc: BuildDoc; ids: number[] } {
+/** The doc with `parts` appended, each with a new id and a new name (box3, ramp1 …). */
+export function withParts(doc: BuildDoc, parts: Omit<Part, 'id' | 'name'>[]): { doc: BuildDoc; ids: number[] } {
   let next = { ...doc, parts: [...doc.parts] };
   const ids: number[] = [];
-  parts.forEach((part, k) => {
+  parts.forEach((part) => {
     const id = next.nextId;
-    const name = names[k] && !next.parts.some((p) => p.name === names[k]) ? names[k] : uniqueName(next, nameBase(part.shape));
+    const name = uniqueName(next, nameBase(part.shape));
     next = { ...next, parts: [...next.parts, { ...part, id, name }], nextId: id + 1 };
     ids.push(id);
   });
