@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from '../../lib/featherweight';
 import { readScene, repoPath } from '../web/engine';
-import { usePageHarness } from './harness';
+import { PHONE, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 let engine: Engine;
@@ -337,6 +337,39 @@ describe('build mode', () => {
     expect(problems).toEqual([]);
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();
+    await page.close();
+  }, 240_000);
+
+  it('works with fingers: a tap places and selects, one finger slides a part, two fingers turn the view and place nothing', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0, PHONE);
+    await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
+    await page.tap('#build-open');
+    await page.tap('#build-bar [data-build="new"]');
+    await page.tap('#build-bar [data-build="place-box"]');
+    const at = await page.evaluate(() => window.__featherweight!.toScreen(0, 0, 0));
+    await page.touchscreen.tap(at.x, at.y);
+    expect((await state(page)).doc!.parts.map((p) => p.position)).toEqual([[0, 0, 0.2]]);
+    await page.tap('#build-bar [data-build="select"]');
+    await page.touchscreen.tap(20, at.y); // empty ground: nothing selected
+    expect((await state(page)).selection.parts).toEqual([]);
+    // One finger on the box (its left side, clear of the gizmo's handles) slides it to the right.
+    const side = await page.evaluate(() => window.__featherweight!.toScreen(-0.17, -0.2, 0.1));
+    const right = await page.evaluate(() => window.__featherweight!.toScreen(0.83, -0.2, 0.1));
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number; id: number }[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    await touch('touchStart', [{ x: side.x, y: side.y, id: 1 }]);
+    for (let k = 1; k <= 8; k++) await touch('touchMove', [{ x: side.x + ((right.x - side.x) * k) / 8, y: side.y + ((right.y - side.y) * k) / 8, id: 1 }]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => (await state(page)).doc!.parts[0].position).toEqual([1, 0, 0.2]);
+    // Two fingers moving together turn the view; lifting them places nothing.
+    await tool(page, 'place-sphere');
+    const camera = await page.evaluate(() => window.__featherweight!.camera());
+    await touch('touchStart', [{ x: 100, y: at.y - 100, id: 1 }, { x: 250, y: at.y - 100, id: 2 }]);
+    for (let k = 1; k <= 8; k++) await touch('touchMove', [{ x: 100 + 8 * k, y: at.y - 100, id: 1 }, { x: 250 + 8 * k, y: at.y - 100, id: 2 }]);
+    await touch('touchEnd', []);
+    await expect.poll(() => page.evaluate(() => window.__featherweight!.camera().position)).not.toEqual(camera.position);
+    expect((await state(page)).doc!.parts).toHaveLength(1);
+    expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
 });
