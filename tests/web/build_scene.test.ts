@@ -162,6 +162,21 @@ describe('build mode scenes', () => {
     expect(Math.hypot(b[0] - a[0] - 0.2, b[1] - a[1], b[2] - a[2] - 0.2)).toBeLessThan(1e-9);
   });
 
+  it("builds Newton's cradle that passes the first ball's swing to the last", () => {
+    const doc = TEMPLATES.find((t) => t.id === 'cradle')!.add(emptyBuild(), 5, [0, 0, 0], [0, 1, 0]);
+    expect(doc.world.integrator).toBe('rk4');
+    const world = engine.createWorld(buildToScene(doc).scene);
+    let last = 0, middle = 0;
+    for (let k = 0; k < 240; k++) {
+      world.step(1);
+      last = Math.max(last, Math.abs(world.q[4]));
+      middle = Math.max(middle, Math.abs(world.q[2]));
+    }
+    const release = Math.PI / 6; // the first ball starts 30° out
+    expect(last).toBeGreaterThan(0.95 * release);
+    expect(middle).toBeLessThan(0.01);
+  });
+
   it('builds every template into a scene the loader accepts', () => {
     for (const template of TEMPLATES) {
       const doc = template.add(emptyBuild(), template.parameter.value, [0, 0, 0], [0, 1, 0]);

@@ -287,7 +287,9 @@ export class BuildMode {
       const x = doc.parts.length ? boundsOf(doc.parts).max[0] + 1.5 : 0;
       const before = new Set(doc.parts.map((p) => p.id));
       const next = template.add(doc, value, [Number(x.toFixed(1)), 0, 0], depthAxis(this.hooks.renderer.camera));
-      if (this.commit(next)) this.select({ parts: next.parts.filter((p) => !before.has(p.id)).map((p) => p.id), joints: [] });
+      if (!this.commit(next)) return;
+      if (template.note) this.message = template.note;
+      this.select({ parts: next.parts.filter((p) => !before.has(p.id)).map((p) => p.id), joints: [] });
     });
   }
 

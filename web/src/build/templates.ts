@@ -9,6 +9,8 @@ export interface Template {
   label: string;
   parameter: { label: string; value: number; min: number; max: number; step: number };
   add(doc: BuildDoc, value: number, at: Vec3, axis: Vec3): BuildDoc;
+  /** Said when it is added: what it changed besides adding parts. */
+  note?: string;
 }
 
 const DEGREE = Math.PI / 180;
@@ -90,6 +92,7 @@ export const TEMPLATES: Template[] = [
     id: 'cradle',
     label: "Newton's cradle of N",
     parameter: { label: 'balls', value: 5, min: 2, max: 12, step: 1 },
+    note: "Newton's cradle: the world now steps with RK4 (accurate stepping), which takes the impacts one after another as the balls do; realtime stepping solves them all at once and spreads the momentum over the row.",
     add: (doc, n, at, axis) => {
       const count = Math.round(n), r = 0.1, string = 1, height = 1.6;
       const a = new THREE.Vector3(...axis).normalize();
@@ -99,11 +102,20 @@ export const TEMPLATES: Template[] = [
         const pivot = new THREE.Vector3(...at).addScaledVector(across, (k - (count - 1) / 2) * (2 * r + 0.001));
         pivot.z = height;
         const turn = new THREE.Quaternion().setFromAxisAngle(a, k === 0 ? -30 * DEGREE : 0);
-        const centre = pivot.clone().add(new THREE.Vector3(0, 0, -string).applyQuaternion(turn));
-        const added = withParts(next, [part(next, 'sphere', [r], centre, turn, { restitution: 1, friction: 0, density: 7800, color: '#9aa4ad' })]);
-        next = withJoint(added.doc, { kind: 'hinge', a: added.ids[0], b: WORLD, anchor: v(pivot), axis: v(a) }).doc;
+        const down = new THREE.Vector3(0, 0, -1).applyQuaternion(turn);
+        const centre = pivot.clone().addScaledVector(down, string);
+        // Each ball hangs on a thin rod (a string you can see, 0.05 kg against the ball's 33 kg),
+        // hinged to the world at the top and fixed to the ball at its top.
+        const rodLength = string - r;
+        const added = withParts(next, [
+          part(next, 'capsule', [0.004, rodLength], pivot.clone().addScaledVector(down, rodLength / 2), turn, { density: 1000, color: '#39424b' }),
+          part(next, 'sphere', [r], centre, turn, { restitution: 1, friction: 0, density: 7800, color: '#9aa4ad' }),
+        ]);
+        const [rod, ball] = added.ids;
+        next = withJoint(added.doc, { kind: 'hinge', a: rod, b: WORLD, anchor: v(pivot), axis: v(a) }).doc;
+        next = withJoint(next, { kind: 'fixed', a: ball, b: rod, anchor: v(pivot.clone().addScaledVector(down, rodLength)), axis: v(a) }).doc;
       }
-      return next;
+      return { ...next, world: { ...next.world, integrator: 'rk4' } };
     },
   },
 ];
