@@ -146,6 +146,7 @@ export class BuildMode {
       } else {
         this.doc = null;
         this.built = null;
+        this.history.reset(emptyBuild()); // no undo into an earlier build over this scene
         this.message = `This scene cannot be edited here (${opened.reason}). New starts an empty one; until then this scene stays as it is.`;
       }
     }
@@ -173,7 +174,7 @@ export class BuildMode {
     }
   }
 
-  /** Each frame, after the engine's poses were drawn: previews, markers, the gizmo's place. */
+  /** Each frame, after the engine's poses were drawn: a part being moved is drawn where it goes. */
   drawn(): void {
     if (this.active && this.hooks.time() > 0) this.leave(); // Step, the arrow keys: time runs, the building is over
     if (!this.active || !this.built) return;
