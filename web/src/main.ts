@@ -255,9 +255,9 @@ async function main(): Promise<void> {
     return '';
   }
 
-  /** The engine runs `doc` now, from its start: the page shows it. */
-  function sceneRuns(doc: SceneObject, origin: string): void {
-    renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
+  /** The engine runs `doc` now, from its start: the page shows it (from the scene's view, unless `keepView`). */
+  function sceneRuns(doc: SceneObject, origin: string, keepView = false): void {
+    if (!keepView) renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
     sceneLoaded(doc, false);
   }
@@ -339,11 +339,9 @@ async function main(): Promise<void> {
     renderer,
     canvas,
     run: (scene) => {
-      const text = JSON.stringify(scene);
-      const error = loadSceneText(sim, text);
+      const error = loadSceneText(sim, JSON.stringify(scene));
       if (error !== '') return error;
-      showMeta(scene.meta as SceneMeta | undefined, 'Built scene');
-      sceneLoaded(JSON.parse(text) as SceneObject, false);
+      sceneRuns(cloneScene(scene), 'Built scene', true); // the view stays where the builder has it
       byId<HTMLSelectElement>('scene-picker').selectedIndex = -1; // none of the gallery's
       return '';
     },

@@ -17,6 +17,7 @@ import { buildToScene, type BuiltScene } from './build_to_scene';
 import { depthAxis, restingPose, rounded, snapAnchor } from './placement';
 import { sceneToBuild } from './scene_to_build';
 import { TEMPLATES } from './templates';
+import { toQuaternion } from './build_math';
 import { JointMarkers } from './joint_markers';
 import { VelocityHandle } from './velocity_handle';
 
@@ -70,7 +71,9 @@ export class BuildMode {
   private lastRun = ''; // the scene text build mode last ran: the running scene is still its own while equal
   private press: Press | null = null;
   private readonly pointers = new Set<number>(); // down now: with two, a touch is the view's
-  private preview: { parts: Set<number>; delta: THREE.Matrix4 } | null = null;
+  /** Parts being moved, as the engine's body indices, and how they move: drawn so every frame. */
+  private preview: { bodies: number[]; delta: THREE.Matrix4 } | null = null;
+  private readonly scratch = { matrix: new THREE.Matrix4(), position: new THREE.Vector3(), rotation: new THREE.Quaternion(), unit: new THREE.Vector3(1, 1, 1) };
   private readonly raycaster = new THREE.Raycaster();
   private readonly gizmo: TransformControls;
   private readonly proxy = new THREE.Object3D();
@@ -178,16 +181,13 @@ export class BuildMode {
   drawn(): void {
     if (this.active && this.hooks.time() > 0) this.leave(); // Step, the arrow keys: time runs, the building is over
     if (!this.active || !this.built) return;
-    if (this.preview) {
-      const poses = this.hooks.poses(), names = this.hooks.bodyNames();
-      const m = new THREE.Matrix4();
-      for (const id of this.preview.parts) {
-        const index = names.indexOf(this.built.bodyName.get(id) ?? '');
-        if (index < 0) continue;
-        const o = index * POSE_STRIDE;
-        m.compose(new THREE.Vector3(poses[o], poses[o + 1], poses[o + 2]), new THREE.Quaternion(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]), new THREE.Vector3(1, 1, 1));
-        this.hooks.renderer.setBodyMatrix(index, m.premultiply(this.preview.delta));
-      }
+    if (!this.preview) return;
+    const poses = this.hooks.poses(), { matrix, position, rotation, unit } = this.scratch;
+    for (const index of this.preview.bodies) {
+      const o = index * POSE_STRIDE;
+      position.set(poses[o], poses[o + 1], poses[o + 2]);
+      rotation.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+      this.hooks.renderer.setBodyMatrix(index, matrix.compose(position, rotation, unit).premultiply(this.preview.delta));
     }
   }
 
@@ -421,7 +421,7 @@ export class BuildMode {
     press.moved = true;
     const delta = at.sub(press.from);
     if (this.snap) delta.set(Math.round(delta.x / GRID) * GRID, Math.round(delta.y / GRID) * GRID, 0);
-    this.preview = { parts: new Set(this.selection.parts), delta: new THREE.Matrix4().makeTranslation(delta.x, delta.y, 0) };
+    this.setPreview(new THREE.Matrix4().makeTranslation(delta.x, delta.y, 0));
   }
 
   private up(event: PointerEvent): void {
@@ -500,7 +500,14 @@ export class BuildMode {
     if (finished) {
       this.preview = null;
       this.moveSelection(delta);
-    } else this.preview = { parts: new Set(this.selection.parts), delta };
+    } else this.setPreview(delta);
+  }
+
+  /** Draws the selected parts moved by `delta` until the edit is made. */
+  private setPreview(delta: THREE.Matrix4): void {
+    const names = this.hooks.bodyNames();
+    const bodies = this.selection.parts.map((id) => names.indexOf(this.built?.bodyName.get(id) ?? '')).filter((index) => index >= 0);
+    this.preview = { bodies, delta };
   }
 
   /** Moves and turns the selected parts by `delta` (a world transform); joints of parts moved with them. */
@@ -512,7 +519,7 @@ export class BuildMode {
       ...doc,
       parts: doc.parts.map((p) => {
         if (!ids.has(p.id)) return p;
-        const q = rotation.clone().multiply(new THREE.Quaternion(p.quaternion[1], p.quaternion[2], p.quaternion[3], p.quaternion[0])).normalize();
+        const q = rotation.clone().multiply(toQuaternion(p.quaternion)).normalize();
         return { ...p, position: moved(p.position), quaternion: [q.w, q.x, q.y, q.z].map((x) => Number(x.toFixed(9)) + 0) as Part['quaternion'] };
       }),
       // A joint belongs to its body A: it moves when A does.

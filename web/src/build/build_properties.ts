@@ -7,6 +7,7 @@ import GUI from 'lil-gui';
 import * as THREE from 'three';
 import { JOINT_KINDS, partById, sizeLabels, volumeOf, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3, WORLD } from './build_doc';
 import type { JointRole } from './build_to_scene';
+import { quatOf, tidy as tidyTo, toQuaternion } from './build_math';
 
 export interface Selection {
   parts: number[];
@@ -22,17 +23,17 @@ export interface PropertyEdits {
 
 const DEGREE = Math.PI / 180;
 const TIMESTEPS: Record<string, number> = { '1/60 s': 1 / 60, '1/120 s': 1 / 120, '1/240 s': 1 / 240, '1/480 s': 1 / 480, '1 ms': 0.001 };
-const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
+const tidy = (x: number) => tidyTo(x, 10); // typed values, to 10 digits
 
 export function rpyOf(q: Quat): Vec3 {
-  const e = new THREE.Euler().setFromQuaternion(new THREE.Quaternion(q[1], q[2], q[3], q[0]), 'ZYX');
+  const e = new THREE.Euler().setFromQuaternion(toQuaternion(q), 'ZYX');
   const degrees = (radians: number) => Math.round((radians / DEGREE) * 1e4) / 1e4 + 0; // to 0.0001°: no float dust
   return [degrees(e.x), degrees(e.y), degrees(e.z)];
 }
 
 export function quaternionOf(rpyDegrees: Vec3): Quat {
   const q = new THREE.Quaternion().setFromEuler(new THREE.Euler(rpyDegrees[0] * DEGREE, rpyDegrees[1] * DEGREE, rpyDegrees[2] * DEGREE, 'ZYX'));
-  return [tidy(q.w), tidy(q.x), tidy(q.y), tidy(q.z)];
+  return quatOf(q, 10);
 }
 
 export class BuildProperties {

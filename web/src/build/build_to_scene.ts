@@ -7,7 +7,8 @@
 // the built configuration and every shape keeps its world pose.
 import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene_doc';
-import { WORLD, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3 } from './build_doc';
+import { WORLD, type BuildDoc, type BuildJoint, type Part, type Vec3 } from './build_doc';
+import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from './build_math';
 
 /** How each joint ended up in the scene, for the properties panel. */
 export interface JointRole {
@@ -25,11 +26,6 @@ export interface BuiltScene {
 const ARTICULATED_TYPE = { hinge: 'revolute', slider: 'prismatic', ball: 'spherical', fixed: 'fixed' } as const;
 const DEGREE = Math.PI / 180;
 
-const round = (x: number) => Number(x.toPrecision(12)) + 0; // + 0: no "-0" in the text
-const vec = (v: THREE.Vector3): Vec3 => [round(v.x), round(v.y), round(v.z)];
-const quat = (q: THREE.Quaternion): Quat => [round(q.w), round(q.x), round(q.y), round(q.z)];
-const toVector = (v: Vec3) => new THREE.Vector3(...v);
-const toQuaternion = (q: Quat) => new THREE.Quaternion(q[1], q[2], q[3], q[0]).normalize();
 
 export function buildToScene(doc: BuildDoc): BuiltScene {
   const parts = new Map(doc.parts.map((p) => [p.id, p]));

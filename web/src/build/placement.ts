@@ -3,6 +3,7 @@
 // natural points (centre, face centres, a capsule's cap centres) when a click lands near one.
 import * as THREE from 'three';
 import { halfHeight, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
+import { quatOf, tidy, toQuaternion, toVector } from './build_math';
 
 const UP = new THREE.Vector3(0, 0, 1);
 
@@ -12,16 +13,12 @@ export function restingPose(part: Pick<Part, 'shape' | 'size'>, point: THREE.Vec
   // Within 1° of level counts as level: a box dropped on the floor stands square.
   const q = n.dot(UP) > Math.cos(Math.PI / 180) ? new THREE.Quaternion() : new THREE.Quaternion().setFromUnitVectors(UP, n);
   const p = point.clone().addScaledVector(n, halfHeight(part));
-  return { position: rounded(p), quaternion: [q.w, q.x, q.y, q.z].map(tidy) as Quat };
+  return { position: rounded(p), quaternion: quatOf(q) };
 }
 
 /** Millimetre-rounded coordinates: what a click can mean, and tidy numbers in the scene. */
 export function rounded(v: THREE.Vector3): Vec3 {
   return [tidy(Math.round(v.x * 1000) / 1000), tidy(Math.round(v.y * 1000) / 1000), tidy(Math.round(v.z * 1000) / 1000)];
-}
-
-function tidy(x: number): number {
-  return Number(x.toPrecision(12)) + 0;
 }
 
 /** A part's natural anchor points, in the world. */
@@ -33,8 +30,8 @@ export function anchorPoints(part: Part): THREE.Vector3[] {
   if (part.shape === 'capsule') along(0, 0, b / 2 + a);
   if (part.shape === 'sphere') for (const [x, y, z] of [[a, 0, 0], [0, a, 0], [0, 0, a]]) along(x, y, z);
   if (isBoxLike(part.shape)) for (const [x, y, z] of [[a / 2, 0, 0], [0, b / 2, 0], [0, 0, c / 2]]) along(x, y, z);
-  const q = new THREE.Quaternion(part.quaternion[1], part.quaternion[2], part.quaternion[3], part.quaternion[0]);
-  const p = new THREE.Vector3(...part.position);
+  const q = toQuaternion(part.quaternion);
+  const p = toVector(part.position);
   return local.map((l) => new THREE.Vector3(...l).applyQuaternion(q).add(p));
 }
 

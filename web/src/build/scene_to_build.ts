@@ -8,11 +8,12 @@ import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene_doc';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
 import { wedgePoints } from './build_to_scene';
+import { tidy as tidyTo } from './build_math';
 
 type Obj = Record<string, Json>;
 const KIND: Record<string, BuildJoint['kind'] | undefined> = { revolute: 'hinge', prismatic: 'slider', spherical: 'ball', fixed: 'fixed', hinge: 'hinge', slider: 'slider', ball: 'ball' };
 const DEGREE = Math.PI / 180;
-const tidy = (x: number) => Number(x.toPrecision(10)) + 0;
+const tidy = (x: number) => tidyTo(x, 10); // what comes back through the engine's poses, to 10 digits
 
 export function sceneToBuild(scene: SceneObject, bodyNames: string[], pose: (body: number) => ArrayLike<number>): { doc: BuildDoc } | { reason: string } {
   try {

@@ -2,7 +2,8 @@
 // joints to a doc like any other edit (so undo takes a whole template back at once). Swinging
 // templates swing about `axis` (the view's depth axis), at `at` on the ground.
 import * as THREE from 'three';
-import { newPart, WORLD, withJoint, withParts, type BuildDoc, type Part, type Quat, type Vec3 } from './build_doc';
+import { newPart, WORLD, withJoint, withParts, type BuildDoc, type Part, type Vec3 } from './build_doc';
+import { quatOf as q, tidy, vec3Of as v } from './build_math';
 
 export interface Template {
   id: string;
@@ -20,9 +21,6 @@ function part(doc: BuildDoc, shape: Part['shape'], size: number[], position: THR
   const p = newPart(doc, shape, v(position), q(rotation));
   return { ...p, size, static: false, ...extra };
 }
-const tidy = (x: number) => Number(x.toPrecision(12)) + 0;
-const v = (x: THREE.Vector3): Vec3 => [tidy(x.x), tidy(x.y), tidy(x.z)];
-const q = (x: THREE.Quaternion): Quat => [tidy(x.w), tidy(x.x), tidy(x.y), tidy(x.z)];
 
 /** Rods hanging from `pivot`, turned by `angle` about `axis`, joined end to end (a chain of `lengths`). */
 function hangingChain(doc: BuildDoc, pivot: THREE.Vector3, axis: Vec3, angle: number, lengths: number[], radius: number): BuildDoc {
