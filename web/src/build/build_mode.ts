@@ -386,7 +386,9 @@ export class BuildMode {
       }
       if (this.gizmo.getHelper().visible) {
         (this.gizmo as unknown as { pointerHover(p: { x: number; y: number; button: number }): void }).pointerHover({ x: ndc.x, y: ndc.y, button: 0 });
-        if (this.gizmo.axis !== null) return; // the gizmo's own press
+        // The gizmo's own press, unless it is on an arrow pointing nearly along the view (it would
+        // drag in depth) over the selected part itself: then the part slides, as the user meant.
+        if (this.gizmo.axis !== null && !(this.alongView(this.gizmo.axis) && this.selection.parts.includes(this.hitTest()?.part ?? NaN))) return;
       }
       const joint = this.markers.pick(this.raycaster);
       if (joint !== null) {
@@ -422,6 +424,15 @@ export class BuildMode {
     const delta = at.sub(press.from);
     if (this.snap) delta.set(Math.round(delta.x / GRID) * GRID, Math.round(delta.y / GRID) * GRID, 0);
     this.setPreview(new THREE.Matrix4().makeTranslation(delta.x, delta.y, 0));
+  }
+
+  /** Is a gizmo handle ('X', 'Y' or 'Z') an arrow within about 30° of the view direction? */
+  private alongView(axis: string): boolean {
+    const k = ['X', 'Y', 'Z'].indexOf(axis);
+    if (k < 0) return false;
+    const arrow = new THREE.Vector3().setComponent(k, 1);
+    if (this.gizmo.space === 'local') arrow.applyQuaternion(this.proxy.quaternion);
+    return Math.abs(arrow.dot(this.hooks.renderer.camera.getWorldDirection(new THREE.Vector3()))) > 0.85;
   }
 
   private up(event: PointerEvent): void {
