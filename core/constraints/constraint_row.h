@@ -42,6 +42,7 @@ struct ConstraintRow {
   double approachVelocity = 0;
   double restitution = 0;
   double pseudoImpulse = 0;  // split impulse: the position pass's own accumulated impulse
+  double gap = 0;            // substepping: the separation now, s + J Δq after the substeps so far
   // Friction acts once per manifold, at the centroid of its points (patch friction, as PhysX): a
   // pair of tangent rows bounded jointly by μ Σλ_normal (the Coulomb cone) and a twist row about
   // the normal bounded by μ r Σλ_normal, after the manifold's normal rows

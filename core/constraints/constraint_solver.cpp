@@ -135,20 +135,59 @@ void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v)
     if (row.impulse != 0) applyRowImpulse(model, set, row, row.impulse, v);
 }
 
+namespace {
+
+// Every non-friction row once, each towards target(row), then the friction rows with the normal
+// impulses just found (Bullet's order). Returns the largest velocity change made.
+template <class Target>
+double sweepRows(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, bool cone, const Target& target) {
+  double largestChange = 0;  // m/s (rad/s)
+  for (ConstraintRow& row : set.rows)
+    if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
+      largestChange = std::max(largestChange, relaxRow(model, set, row, v, target(row)));
+  return std::max(largestChange, relaxFriction(model, set, v, cone));
+}
+
+void updateGaps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& displacement) {
+  for (ConstraintRow& row : set.rows)
+    if (unilateral(row)) row.gap = row.separation + rowVelocity(model, set, row, displacement);
+}
+
+}  // namespace
+
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
                      const SolverSettings& settings) {
-  const size_t count = set.rows.size();
-  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep) {
-    double largestChange = 0;  // m/s (rad/s) any row's velocity moved in this sweep
-    // Every non-friction row first, then the friction rows with the normal impulses just found
-    // (Bullet's order).
-    for (size_t r = 0; r < count; ++r) {
-      ConstraintRow& row = set.rows[r];
-      if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
-        largestChange = std::max(largestChange, relaxRow(model, set, row, v, velocityTarget(row, h)));
-    }
-    largestChange = std::max(largestChange, relaxFriction(model, set, v, settings.cone));
-    if (largestChange < settings.convergence) break;  // converged: further sweeps change little
+  for (int sweep = 0; sweep < settings.velocityIterations; ++sweep)
+    if (sweepRows(model, set, v, settings.cone, [h](const ConstraintRow& row) { return velocityTarget(row, h); }) <
+        settings.convergence)
+      break;  // converged: further sweeps change little
+}
+
+void solveSubsteps(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, Eigen::VectorXd& displacement, double h,
+                   const SolverSettings& settings) {
+  const int n = std::max(settings.substeps, 1);
+  const double hs = h / n;
+  const int sweeps = std::max(1, settings.velocityIterations / n);
+  displacement.setZero();
+  for (ConstraintRow& row : set.rows) row.gap = row.separation;
+  // A gap may close within the substep; a penetration beyond the slop is pushed out at the rate
+  // of the split-impulse pass (the same fraction of it per step, spread over the substeps).
+  const auto biased = [&](const ConstraintRow& row) {
+    if (!unilateral(row)) return row.target;
+    if (row.gap > 0) return -row.gap / hs;
+    return std::min(settings.positionCorrection * std::max(-row.gap - settings.linearSlop, 0.0) / h,
+                    settings.maxCorrectionVelocity);
+  };
+  const auto rigid = [&](const ConstraintRow& row) {
+    return !unilateral(row) ? row.target : row.gap > 0 ? -row.gap / hs : 0.0;
+  };
+  for (int substep = 0; substep < n; ++substep) {
+    for (int sweep = 0; sweep < sweeps; ++sweep)
+      if (sweepRows(model, set, v, settings.cone, biased) < settings.convergence) break;
+    displacement.noalias() += hs * v;
+    updateGaps(model, set, displacement);
+    for (int sweep = 0; sweep < sweeps; ++sweep)  // relax: the push-out leaves no velocity
+      if (sweepRows(model, set, v, settings.cone, rigid) < settings.convergence) break;
   }
 }
 

@@ -17,6 +17,10 @@ struct SolverSettings {
   int velocityIterations = 20;
   double convergence = 1e-6;  // m/s (rad/s)
   int positionIterations = 4;
+  // Substeps of the contact solve (Box2D v3's soft step): 1 solves the step at once and pushes
+  // penetrations out with the split-impulse pass; n > 1 relaxes and moves n times within the
+  // step, iterations / n sweeps each, and pushes out with a bias that a sweep without it removes.
+  int substeps = 1;
   double restitutionThreshold = 0.05;  // m/s (rad/s): slower approaches do not bounce
   double linearSlop = 0.001;          // m (rad) of penetration left alone: keeps contacts alive
   double positionCorrection = 0.2;    // fraction of the remaining penetration removed per step
@@ -47,6 +51,14 @@ void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v)
 // (speculative contact), all others allow no approach. h is the step.
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
                      const SolverSettings& settings);
+
+// The substepped solve (settings.substeps > 1) in place of solveVelocities and solvePositions:
+// n times: the rows relaxed with a push-out bias, the coordinates moved by h/n q̇ (into
+// `displacement`, which the rows' separations follow to first order), the rows relaxed again
+// without the bias. v comes in with the whole step's smooth change and the warm start, so a body
+// that no impulse reaches moves by exactly h q̇, as in one step.
+void solveSubsteps(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, Eigen::VectorXd& displacement, double h,
+                   const SolverSettings& settings);
 
 // The rebound of unilateral rows hit faster than the threshold, by the chosen law.
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings);

@@ -405,12 +405,13 @@ WorldDescription worldFrom(const JsonCursor& c) {
   }
   if (c.has("solver")) {
     const JsonCursor s = c["solver"];
-    s.allowOnly({"iterations", "positionIterations", "restitutionThreshold", "slop", "positionCorrection",
+    s.allowOnly({"iterations", "positionIterations", "substeps", "restitutionThreshold", "slop", "positionCorrection",
                  "speculativeMargin", "warmStarting", "frictionModel", "tolerance", "sleep", "restitutionLaw"});
     SolverSettings& o = w.solver;
     auto count = [&](const char* key, int fallback) { return s.has(key) ? int(s[key].integer(1, 1000)) : fallback; };
     o.velocityIterations = count("iterations", o.velocityIterations);
     o.positionIterations = count("positionIterations", o.positionIterations);
+    if (s.has("substeps")) o.substeps = int(s["substeps"].integer(1, 64));
     if (s.has("restitutionThreshold")) o.restitutionThreshold = s["restitutionThreshold"].nonNegativeNumber();
     if (s.has("slop")) o.linearSlop = s["slop"].nonNegativeNumber();
     if (s.has("positionCorrection")) o.positionCorrection = unitInterval(s["positionCorrection"], "positionCorrection");

@@ -2,6 +2,8 @@
 //   q̇* = q̇ + h q̈(q, q̇)                      smooth dynamics (ABA or CRBA, hybrid if prescribed)
 //   q̇⁺ = q̇* + Σ W λ                          rows solved by PGS, warm-started, + restitution
 //   q⁺ = q ⊕ h (q̇⁺ + q̇ₚ)                    q̇ₚ: split-impulse pseudo-velocity, then dropped
+// or, substepped (solver.substeps > 1, Box2D v3's soft step), the rows relaxed and q moved n
+// times within the step, q⁺ = q ⊕ Σ h/n q̇ₖ, the push-out velocity relaxed away each time.
 // Joint damping is implicit: q̈ solves (H + h D) q̈ = τ − D q̇ − C, D = diag(d), so the velocity
 // step q̇* = q̇ + h q̈ is stable for any d (explicit damping needs h d < 2 I on every axis; a
 // ragdoll's thin upper arm spinning about its own axis failed that at 60 Hz and blew up). The
@@ -140,12 +142,21 @@ void World::stepRealtime() {
     buildRows(velocityBefore_, h, true);
     if (!rows_.rows.empty()) {
       warmStart(model_, rows_, state_.v);
-      solveVelocities(model_, rows_, state_.v, h, settings_.solver);
+      // Impulse joints keep the one-pass solve: their exact position correction (Bender et al.)
+      // predicts from the step's one velocity.
+      const bool substepped = settings_.solver.substeps > 1 && interactions_.impulseJoints.empty();
+      if (substepped)
+        solveSubsteps(model_, rows_, state_.v, pseudoVelocity_, h, settings_.solver);  // the displacement, for now
+      else
+        solveVelocities(model_, rows_, state_.v, h, settings_.solver);
       applyRestitution(model_, rows_, state_.v, settings_.solver);
       // Over the step's average velocity: a contact that holds a resting body against the
       // step's gravity kick does no work; an impact takes ½ m u² (to O(h)).
       ledgerImpulses(velocityBefore_, state_.v);
-      solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
+      if (substepped)
+        pseudoVelocity_ = pseudoVelocity_ / h - state_.v;  // the substeps' displacement is h (q̇⁺ + q̇ₚ)
+      else
+        solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
       storeImpulses();
     } else {
       storeImpulses();

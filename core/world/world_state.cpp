@@ -116,6 +116,7 @@ void World::fingerprintModel() {
   scene.add(w.integrator.relativeTolerance), scene.add(w.integrator.minStep), scene.add(w.integrator.maxStep);
   const SolverSettings& s = w.solver;
   scene.add(s.velocityIterations), scene.add(s.convergence), scene.add(s.positionIterations);
+  if (s.substeps != SolverSettings{}.substeps) scene.add(s.substeps);  // links saved before it existed stay valid
   scene.add(s.restitutionThreshold), scene.add(s.linearSlop), scene.add(s.positionCorrection);
   scene.add(s.maxCorrectionVelocity), scene.add(s.speculativeMargin), scene.add(s.warmStarting), scene.add(s.cone);
   scene.add(s.restitutionLaw), scene.add(s.sleep), scene.add(s.sleepVelocity), scene.add(s.sleepTime);
