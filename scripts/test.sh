@@ -3,7 +3,8 @@
 # lint, Vitest, browser tests. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$*"; }
+started=$SECONDS
+step() { printf '\n== %s  (at %d s)\n' "$*" $((SECONDS - started)); }
 
 step "native build (build/native)"
 bash scripts/build-native.sh
@@ -27,3 +28,4 @@ step "web tests (Vitest, Node)"
 npx vitest run --config tests/web/vitest.config.ts
 step "browser tests (headless Chromium)"
 npx vitest run --config tests/e2e/vitest.config.ts
+step "all passed"

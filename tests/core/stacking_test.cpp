@@ -13,28 +13,16 @@
 #include <nlohmann/json.hpp>
 
 #include "shipped_scenes.h"
+#include "under_sanitizer.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
 
-// Under ASan + UBSan (about 90× slower here) the minute-long pyramid runs its first second only:
-// the sanitizers look for memory errors and undefined behaviour, which that second exercises.
-#if defined(__SANITIZE_ADDRESS__)
-#define FW_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FW_UNDER_ASAN 1
-#endif
-#endif
-#ifdef FW_UNDER_ASAN
-constexpr int kPyramidSeconds = 1;
-constexpr int kCoarsePyramidSeconds = 1;
-#else
-constexpr int kPyramidSeconds = 60;
-constexpr int kCoarsePyramidSeconds = 10;
-#endif
+// Under the sanitizers (under_sanitizer.h) the pyramids run their first second only.
+constexpr int kPyramidSeconds = kUnderSanitizer ? 1 : 60;
+constexpr int kCoarsePyramidSeconds = kUnderSanitizer ? 1 : 10;
 
 json cube(const std::string& name, double x, double z) {
   return {{"name", name}, {"position", {x, 0, z}}, {"shapes", {{{"type", "box"}, {"size", {1, 1, 1}}}}}};

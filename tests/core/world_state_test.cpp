@@ -9,6 +9,7 @@
 
 #include "../bench/bench_cases.h"
 #include "shipped_scenes.h"
+#include "under_sanitizer.h"
 
 namespace fw {
 namespace {
@@ -61,11 +62,19 @@ void expectBitwiseContinuation(const nlohmann::json& scene, const Inputs& inputs
 
 TEST(WorldState, PendulumContinuesBitwise) { expectBitwiseContinuation(shippedScene("pendulum")); }
 
+// (Under the sanitizers, 8 rows instead of 20.)
 TEST(WorldState, PyramidWithWarmStartingContinuesBitwise) {
-  World probe = load(bench::pyramidScene(20));
+  const nlohmann::json scene = bench::pyramidScene(kUnderSanitizer ? 8 : 20);
+  World probe = load(scene);
   for (int k = 0; k < 240; ++k) probe.step();
   ASSERT_GT(probe.contacts().size(), 100u);  // the warm-start impulses are what is being tested
-  expectBitwiseContinuation(bench::pyramidScene(20));
+  expectBitwiseContinuation(scene);
+}
+
+TEST(WorldState, SubsteppedPyramidContinuesBitwise) {
+  nlohmann::json scene = bench::pyramidScene(8);
+  scene["world"]["solver"]["substeps"] = 4;
+  expectBitwiseContinuation(scene);
 }
 
 // Saved while the ragdoll lies asleep; half a second later a push wakes it again.
