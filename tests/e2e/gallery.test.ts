@@ -21,7 +21,7 @@ describe('gallery', () => {
     await page.evaluate(() => {
       if (window.__featherweight!.paused()) document.getElementById('play')!.click();
     });
-    await page.waitForFunction(() => window.__featherweight!.time() > 0.25, null, { timeout: 90_000 });
+    await page.waitForFunction(() => window.__featherweight!.time() > 0.1, null, { timeout: 90_000 });
     expect(await page.locator('#scene-title').textContent()).toBe(title);
     await page.evaluate((until) => {
       const fw = window.__featherweight!;
