@@ -1,5 +1,5 @@
 // npm run bench:compare — Featherweight's wasm module against Rapier (multibody and impulse
-// joints), cannon-es and MuJoCo's official wasm build, all in this one Node process, on the same
+// joints), cannon-es, MuJoCo's official wasm build and Jolt's (box cases), all in this one Node process, on the same
 // scenes (scenes.mjs). Prints µs per step (median of 5 repetitions) and Featherweight's ratio to
 // each engine as a markdown table, the double-pendulum energy drift, and writes results.json.
 // Options: --quick (shorter repetitions), --only=<substring of a case name>.
@@ -33,7 +33,7 @@ results.cases = await runCases(cases, ENGINES, settings, (line) => process.stder
 if (!only || 'energy'.includes(only)) {
   const scale = 1.0 * S.G * 0.2; // total mass × g × chain length: the energy scale of the swing
   for (const key of Object.keys(ENGINES)) for (const integ of ['euler', 'rk4']) {
-    if (integ === 'rk4' && !ENGINES[key].rk4) continue;
+    if ((integ === 'rk4' && !ENGINES[key].rk4) || ENGINES[key].contactOnly) continue;
     const sim = await ENGINES[key].make(S.doublePendulumScene(integ));
     const e0 = sim.energy();
     let maxDev = 0;
@@ -67,6 +67,7 @@ results.footprint = {
     mujoco: download(['node_modules/mujoco-js/dist/mujoco_wasm.js']), // its wasm is inlined
     rapier: download(['node_modules/@dimforge/rapier3d-compat/dist/rapier.mjs']), // its wasm is inlined
     cannon: download(['node_modules/cannon-es/dist/cannon-es.js']),
+    jolt: download(['node_modules/jolt-physics/dist/jolt-physics.wasm-compat.js']), // its wasm is inlined
   },
   featherweightPeakLinearMemoryBytes: (await loadFeatherweight()).HEAP8.buffer.byteLength,
   processPeakRssBytes: process.resourceUsage().maxRSS * 1024,

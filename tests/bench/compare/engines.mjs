@@ -228,6 +228,71 @@ export async function rapier(scene, { multibody }) {
   };
 }
 
+// ---------------------------------------------------------------- Jolt
+// Jolt's single-threaded wasm build (jolt-physics, "wasm-compat": the wasm inlined). Boxes and
+// capsules on free bodies only (the contact cases): this adapter builds no joints.
+let JOLT;
+export async function loadJolt() {
+  if (!JOLT) JOLT = await (await import('jolt-physics/wasm-compat')).default();
+  return JOLT;
+}
+
+export async function jolt(scene) {
+  if (scene.trees.some((t) => t.links.some((l) => l.joint.type !== 'free')))
+    throw new Error('the Jolt adapter builds free bodies only (no joints)');
+  const J = await loadJolt();
+  const STATIC = 0, MOVING = 1;
+  const objectFilter = new J.ObjectLayerPairFilterTable(2);
+  objectFilter.EnableCollision(STATIC, MOVING);
+  objectFilter.EnableCollision(MOVING, MOVING);
+  const layers = new J.BroadPhaseLayerInterfaceTable(2, 2);
+  layers.MapObjectToBroadPhaseLayer(STATIC, new J.BroadPhaseLayer(0));
+  layers.MapObjectToBroadPhaseLayer(MOVING, new J.BroadPhaseLayer(1));
+  const settings = new J.JoltSettings();
+  settings.mMaxBodies = scene.trees.length + 16;
+  settings.mObjectLayerPairFilter = objectFilter;
+  settings.mBroadPhaseLayerInterface = layers;
+  settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(layers, 2, objectFilter, 2);
+  const jolt = new J.JoltInterface(settings);
+  J.destroy(settings);
+  const system = jolt.GetPhysicsSystem();
+  const bodies = system.GetBodyInterface();
+  system.SetGravity(new J.Vec3(...scene.gravity));
+  const physics = system.GetPhysicsSettings();
+  if (scene.iterations) physics.mNumVelocitySteps = scene.iterations;
+  system.SetPhysicsSettings(physics);
+  const add = (shape, p, q, motion, layer, mass) => {
+    const s = new J.BodyCreationSettings(shape, new J.RVec3(...p), new J.Quat(q[1], q[2], q[3], q[0]), motion, layer);
+    s.mFriction = 0.6;
+    s.mRestitution = 0;
+    s.mAllowSleeping = false;
+    if (mass) {
+      s.mOverrideMassProperties = J.EOverrideMassProperties_CalculateInertia;
+      s.mMassPropertiesOverride.mMass = mass;
+    }
+    const body = bodies.CreateBody(s);
+    J.destroy(s);
+    bodies.AddBody(body.GetID(), motion === J.EMotionType_Static ? J.EActivation_DontActivate : J.EActivation_Activate);
+    return body;
+  };
+  if (scene.ground) add(new J.BoxShape(new J.Vec3(200, 200, 1)), [0, 0, -1], ID, J.EMotionType_Static, STATIC, 0);
+  const moving = scene.trees.map((tree) => {
+    const l = tree.links[0];
+    if (l.shapes.length !== 1) throw new Error('the Jolt adapter builds one shape per body');
+    const s = l.shapes[0];
+    const shape = s.type === 'box'
+      ? new J.BoxShape(new J.Vec3(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2))
+      : new J.CapsuleShape(s.length / 2, s.radius); // along y, as Rapier's
+    return add(shape, l.joint.pos0, l.joint.q0 ?? ID, J.EMotionType_Dynamic, MOVING, l.mass);
+  });
+  return {
+    step: () => jolt.Step(scene.dt, 1),
+    energy: () => { throw new Error('not measured for Jolt'); },
+    topZ: () => Math.max(...moving.map((b) => b.GetPosition().GetZ())),
+    dispose: () => J.destroy(jolt),
+  };
+}
+
 // ---------------------------------------------------------------- cannon-es
 let CANNON;
 export async function cannon(scene) {

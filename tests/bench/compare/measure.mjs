@@ -22,6 +22,7 @@ export function createEngines() {
     rapierMultibody: { label: 'Rapier multibody', make: (s) => E.rapier(s, { multibody: true }) },
     rapierImpulse: { label: 'Rapier impulse', make: (s) => E.rapier(s, { multibody: false }) },
     cannon: { label: 'cannon-es', make: (s) => E.cannon(s) },
+    jolt: { label: 'Jolt', make: (s) => E.jolt(s), contactOnly: true },
   };
 }
 export const ENGINE_LABELS = Object.fromEntries(Object.entries(createEngines()).map(([key, e]) => [key, e.label]));
@@ -29,13 +30,14 @@ export const ENGINE_LABELS = Object.fromEntries(Object.entries(createEngines()).
 // Loads every engine once up front; an engine that cannot load is reported in `errors` and removed.
 export async function loadEngines(engines, errors) {
   for (const [key, e] of Object.entries(engines)) {
-    try { (await e.make(S.doublePendulumScene('euler'))).dispose(); }
+    try { (await e.make(e.contactOnly ? S.pyramidScene(2) : S.doublePendulumScene('euler'))).dispose(); }
     catch (error) { errors.push(`${e.label}: ${error.message}`); delete engines[key]; }
   }
 }
 
 // The cases, by part of issue 8: (a) hinge chains, (b) the arm, (c) boxes, (d) ragdolls.
 // `engines` limits a case to the engines that have its integrator (default: all).
+// Engines marked contactOnly (Jolt, whose adapter builds no joints) run the box cases only.
 export const CASES = [];
 for (const n of [7, 50, 150, 1000]) {
   CASES.push({ name: `chain${n} euler`, part: 'a', scene: () => S.chainScene(n, 'euler') });
@@ -88,7 +90,7 @@ export async function runCases(cases, engines, settings, progress) {
   for (const c of cases) {
     const row = (results[c.name] = {});
     for (const key of c.engines ?? Object.keys(engines)) {
-      if (!engines[key]) continue;
+      if (!engines[key] || (engines[key].contactOnly && c.part !== 'c')) continue;
       const label = engines[key].label;
       let line;
       try {
