@@ -106,13 +106,10 @@ void World::findContacts(double margin, bool swept) {
     for (const auto& [a, b] : pairs_) {
       const Collider& ca = interactions_.colliders[size_t(a)];
       const Collider& cb = interactions_.colliders[size_t(b)];
-      // How far the two can close in on each other this step: their relative motion, or either
-      // one's own if the other is stopped within the step (a lattice falling as one has no
-      // relative motion until its lowest layer lands; the layer above then meets it at full
-      // speed). Boxes settling together keep the fixed margin, and the pile its row count.
+      // How far the two can close in on each other this step: their relative motion, not each
+      // one's (boxes settling together keep the fixed margin, and the pile its row count).
       const double h = settings_.timestep;
-      const double speed = std::max({(ca.velocity - cb.velocity).norm(), ca.velocity.norm(), cb.velocity.norm()});
-      const double closing = h * speed + ca.turn + cb.turn + model_.gravity.norm() * h * h;
+      const double closing = h * (ca.velocity - cb.velocity).norm() + ca.turn + cb.turn + model_.gravity.norm() * h * h;
       const double reach = swept ? std::max(margin, closing) : margin;
       if (!collide(ca.shape, ca.pose, cb.shape, cb.pose, reach, manifold)) continue;
       // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
