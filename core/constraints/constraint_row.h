@@ -60,6 +60,9 @@ struct ConstraintRow {
 struct ConstraintSet {
   std::vector<ConstraintRow> rows;
   std::vector<double> pool;
+  // The substepped solve only, per row: the work its impulses did over the substeps,
+  // Σₖ λₖ J (q̇ₖ₋₁ + q̇ₖ)/2 (the energy ledger's), and J q̇ at the end of the last substep.
+  std::vector<double> work, speed;
 
   void clear() {
     rows.clear();

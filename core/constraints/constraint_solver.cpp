@@ -163,32 +163,80 @@ void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
       break;  // converged: further sweeps change little
 }
 
-void solveSubsteps(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, Eigen::VectorXd& displacement, double h,
-                   const SolverSettings& settings) {
-  const int n = std::max(settings.substeps, 1);
+namespace {
+
+// Catto's soft contact ("Solver2D", 2024; Box2D v3) for a substep hs: a spring of `hertz` with
+// damping ratio zeta pushes a penetration out at biasRate × depth, with the row's mass scaled.
+// Box2D's third term, which relaxes the accumulated impulse, is left out: it lets a loaded
+// contact sag in proportion to its load (3.7 cm over a ten-box stack at 30 Hz).
+struct Softness {
+  double biasRate, massScale;
+};
+
+Softness soft(double hertz, double zeta, double hs) {
+  const double omega = 2 * M_PI * hertz;
+  const double a1 = 2 * zeta + hs * omega, a2 = hs * omega * a1;
+  return {omega / a1, a2 / (1 + a2)};
+}
+
+// One sweep; penetrating unilateral rows soft (pushed out) when `push`, every row rigid
+// otherwise; a gap may close within the substep.
+double substepSweep(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double hs, bool push,
+                    const Softness& softness, const SolverSettings& settings) {
+  double largestChange = 0;
+  for (ConstraintRow& row : set.rows) {
+    if (row.inverseMass <= 0 || row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist) continue;
+    if (!unilateral(row) || row.gap > 0 || !push) {
+      const double target = !unilateral(row) ? row.target : row.gap > 0 ? -row.gap / hs : 0.0;
+      largestChange = std::max(largestChange, relaxRow(model, set, row, v, target));
+      continue;
+    }
+    const double depth = std::max(-row.gap - settings.linearSlop, 0.0);
+    const double target = std::min(softness.biasRate * depth, settings.maxCorrectionVelocity);
+    const double old = row.impulse;
+    row.impulse = std::max(old - softness.massScale * (rowVelocity(model, set, row, v) - target) / row.inverseMass, 0.0);
+    if (row.impulse == old) continue;
+    applyRowImpulse(model, set, row, row.impulse - old, v);
+    largestChange = std::max(largestChange, std::abs(row.impulse - old) * row.inverseMass);
+  }
+  return std::max(largestChange, relaxFriction(model, set, v, settings.cone));
+}
+
+}  // namespace
+
+void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& smoothChange, Eigen::VectorXd& v,
+                   Eigen::VectorXd& displacement, double h, int n, const SolverSettings& settings) {
   const double hs = h / n;
   const int sweeps = std::max(1, settings.velocityIterations / n);
+  // Box2D's contact spring: 30 Hz, or a quarter of the substep rate if that is lower.
+  const Softness softness = soft(std::min(30.0, 0.25 / hs), 10.0, hs);
+  const size_t count = set.rows.size();
+  v.noalias() -= smoothChange;
   displacement.setZero();
-  for (ConstraintRow& row : set.rows) row.gap = row.separation;
-  // A gap may close within the substep; a penetration beyond the slop is pushed out at the rate
-  // of the split-impulse pass (the same fraction of it per step, spread over the substeps).
-  const auto biased = [&](const ConstraintRow& row) {
-    if (!unilateral(row)) return row.target;
-    if (row.gap > 0) return -row.gap / hs;
-    return std::min(settings.positionCorrection * std::max(-row.gap - settings.linearSlop, 0.0) / h,
-                    settings.maxCorrectionVelocity);
-  };
-  const auto rigid = [&](const ConstraintRow& row) {
-    return !unilateral(row) ? row.target : row.gap > 0 ? -row.gap / hs : 0.0;
-  };
+  set.work.assign(count, 0.0);
+  set.speed.resize(count);
+  for (size_t r = 0; r < count; ++r) {
+    ConstraintRow& row = set.rows[r];
+    row.gap = row.separation;
+    row.impulse /= n;
+    set.speed[r] = rowVelocity(model, set, row, v);
+  }
   for (int substep = 0; substep < n; ++substep) {
+    v.noalias() += smoothChange / n;
+    warmStart(model, set, v);
     for (int sweep = 0; sweep < sweeps; ++sweep)
-      if (sweepRows(model, set, v, settings.cone, biased) < settings.convergence) break;
+      if (substepSweep(model, set, v, hs, true, softness, settings) < settings.convergence) break;
     displacement.noalias() += hs * v;
     updateGaps(model, set, displacement);
-    for (int sweep = 0; sweep < sweeps; ++sweep)  // relax: the push-out leaves no velocity
-      if (sweepRows(model, set, v, settings.cone, rigid) < settings.convergence) break;
+    for (int sweep = 0; sweep < sweeps; ++sweep)  // relax: the push leaves no velocity
+      if (substepSweep(model, set, v, hs, false, softness, settings) < settings.convergence) break;
+    for (size_t r = 0; r < count; ++r) {
+      const double speed = rowVelocity(model, set, set.rows[r], v);
+      set.work[r] += 0.5 * set.rows[r].impulse * (set.speed[r] + speed);
+      set.speed[r] = speed;
+    }
   }
+  for (ConstraintRow& row : set.rows) row.impulse *= n;
 }
 
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings) {

@@ -2,6 +2,9 @@
 // Projected Gauss–Seidel over the rows of one step (Catto's sequential impulses, with Box2D's
 // order: warm start, relax, restitution), and a separate position pass (split impulse) that
 // pushes penetrating contacts apart without adding kinetic energy.
+#include <algorithm>
+#include <cmath>
+
 #include "constraints/constraint_row.h"
 #include "model/model.h"
 
@@ -19,8 +22,10 @@ struct SolverSettings {
   int positionIterations = 4;
   // Substeps of the contact solve (Box2D v3's soft step): 1 solves the step at once and pushes
   // penetrations out with the split-impulse pass; n > 1 relaxes and moves n times within the
-  // step, iterations / n sweeps each, and pushes out with a bias that a sweep without it removes.
-  int substeps = 1;
+  // step, iterations / n sweeps each, and pushes out with a soft bias that a sweep without it
+  // removes (solveSubsteps). 0: as many as make each about 1/240 s — one pass at the default
+  // step, four at 1/60 s.
+  int substeps = 0;
   double restitutionThreshold = 0.05;  // m/s (rad/s): slower approaches do not bounce
   double linearSlop = 0.001;          // m (rad) of penetration left alone: keeps contacts alive
   double positionCorrection = 0.2;    // fraction of the remaining penetration removed per step
@@ -52,13 +57,21 @@ void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v)
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
                      const SolverSettings& settings);
 
-// The substepped solve (settings.substeps > 1) in place of solveVelocities and solvePositions:
-// n times: the rows relaxed with a push-out bias, the coordinates moved by h/n q̇ (into
-// `displacement`, which the rows' separations follow to first order), the rows relaxed again
-// without the bias. v comes in with the whole step's smooth change and the warm start, so a body
-// that no impulse reaches moves by exactly h q̇, as in one step.
-void solveSubsteps(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, Eigen::VectorXd& displacement, double h,
-                   const SolverSettings& settings);
+// The substeps a step of h takes (settings.substeps, or as many as make each about 1/240 s).
+inline int substepCount(const SolverSettings& settings, double h) {
+  return settings.substeps > 0 ? settings.substeps : std::max(1, int(std::lround(h * 240)));
+}
+
+// The substepped solve (Box2D v3's soft step, Catto 2024) in place of warmStart,
+// solveVelocities and solvePositions, for contact and limit rows. n times within the step: v
+// gets 1/n of the step's smooth velocity change (`smoothChange`) and the rows their impulses
+// (each row's impulse is per substep here: the step's / n on entry, × n on return); the rows are
+// relaxed with a soft push-out of penetrations (a 30 Hz spring with damping ratio 10), the
+// coordinates move by h/n q̇ (into `displacement`; the rows' separations follow to first order,
+// s + J Δq), and the rows are relaxed again, rigid, so the push leaves no velocity. set.work
+// gets each row's work.
+void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& smoothChange, Eigen::VectorXd& v,
+                   Eigen::VectorXd& displacement, double h, int n, const SolverSettings& settings);
 
 // The rebound of unilateral rows hit faster than the threshold, by the chosen law.
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings);

@@ -62,26 +62,41 @@ double World::airDragPower() const {
 // velocity, the trapezoid rule for a force held over the step.
 void World::ledgerImpulses(const Eigen::VectorXd& before, const Eigen::VectorXd& after) {
   ledgerVelocity_ = before + after;
-  for (const ConstraintRow& row : rows_.rows) {
-    if (row.impulse == 0) continue;
-    const double work = 0.5 * row.impulse * rowVelocity(model_, rows_, row, ledgerVelocity_);
-    switch (row.kind) {
-      case RowKind::ContactNormal:
-      case RowKind::ContactFriction:
-      case RowKind::ContactTwist:
-      case RowKind::JointLimit: ledger_.contactLoss -= work; break;
-      case RowKind::JointFriction: ledger_.dampingLoss -= work; break;
-      case RowKind::Motor: ledger_.motorWork += work; break;
-      case RowKind::Joint: break;  // an ideal joint does no work; its drift shows in the balance
-    }
+  for (const ConstraintRow& row : rows_.rows)
+    if (row.impulse != 0) bookImpulseWork(row.kind, 0.5 * row.impulse * rowVelocity(model_, rows_, row, ledgerVelocity_));
+}
+
+// Substepped: each substep's impulses over that substep's average velocity (rows_.work, the
+// same rule per substep), then the rebounds' over theirs.
+void World::ledgerSubstepImpulses(const Eigen::VectorXd& beforeRestitution, const Eigen::VectorXd& after) {
+  ledgerVelocity_ = beforeRestitution + after;
+  for (size_t r = 0; r < rows_.rows.size(); ++r) {
+    const ConstraintRow& row = rows_.rows[r];
+    const double rebound = row.impulse - restitutionStart_[r];
+    const double work = rows_.work[r] + (rebound != 0 ? 0.5 * rebound * rowVelocity(model_, rows_, row, ledgerVelocity_) : 0);
+    if (work != 0) bookImpulseWork(row.kind, work);
   }
 }
 
-// Realtime: efforts and implicit damping over the step's displacement h q̇⁺, where q̇* is the
+void World::bookImpulseWork(RowKind kind, double work) {
+  switch (kind) {
+    case RowKind::ContactNormal:
+    case RowKind::ContactFriction:
+    case RowKind::ContactTwist:
+    case RowKind::JointLimit: ledger_.contactLoss -= work; break;
+    case RowKind::JointFriction: ledger_.dampingLoss -= work; break;
+    case RowKind::Motor: ledger_.motorWork += work; break;
+    case RowKind::Joint: break;  // an ideal joint does no work; its drift shows in the balance
+  }
+}
+
+// Realtime: efforts and implicit damping over the step's displacement h q̇⁺ (substepped: Σ h/n q̇ₖ), where q̇* is the
 // velocity after the smooth update (the damping force is −D q̇*, realtime_step.cpp).
 void World::ledgerRealtimeStep(double h) {
   for (int k = 0; k < model_.nv; ++k) {
-    const double displacement = h * state_.v[k];
+    // Substepped, the coordinates moved by Σ h/n q̇ₖ = h (q̇⁺ + q̇ₚ); the split-impulse push is
+    // not a motion forces work over.
+    const double displacement = h * (state_.v[k] + (substepped_ ? pseudoVelocity_[k] : 0.0));
     ledger_.effortWork += loads_.tau[k] * displacement;
     ledger_.dampingLoss += model_.damping[size_t(k)] * smoothVelocity_[k] * displacement;
   }

@@ -2,8 +2,8 @@
 //   q̇* = q̇ + h q̈(q, q̇)                      smooth dynamics (ABA or CRBA, hybrid if prescribed)
 //   q̇⁺ = q̇* + Σ W λ                          rows solved by PGS, warm-started, + restitution
 //   q⁺ = q ⊕ h (q̇⁺ + q̇ₚ)                    q̇ₚ: split-impulse pseudo-velocity, then dropped
-// or, substepped (solver.substeps > 1, Box2D v3's soft step), the rows relaxed and q moved n
-// times within the step, q⁺ = q ⊕ Σ h/n q̇ₖ, the push-out velocity relaxed away each time.
+// or, substepped (solver.substeps > 1, Box2D v3's soft step), q̈ given out and the rows relaxed
+// and q moved n times within the step, q⁺ = q ⊕ Σ h/n q̇ₖ, the push-out relaxed away each time.
 // Joint damping is implicit: q̈ solves (H + h D) q̈ = τ − D q̇ − C, D = diag(d), so the velocity
 // step q̇* = q̇ + h q̈ is stable for any d (explicit damping needs h d < 2 I on every axis; a
 // ragdoll's thin upper arm spinning about its own axis failed that at 60 Hz and blew up). The
@@ -141,29 +141,42 @@ void World::stepRealtime() {
     findContacts(settings_.solver.speculativeMargin, true);
     buildRows(velocityBefore_, h, true);
     if (!rows_.rows.empty()) {
-      warmStart(model_, rows_, state_.v);
-      // Impulse joints keep the one-pass solve: their exact position correction (Bender et al.)
-      // predicts from the step's one velocity.
-      const bool substepped = settings_.solver.substeps > 1 && interactions_.impulseJoints.empty();
-      if (substepped)
-        solveSubsteps(model_, rows_, state_.v, pseudoVelocity_, h, settings_.solver);  // the displacement, for now
-      else
-        solveVelocities(model_, rows_, state_.v, h, settings_.solver);
-      applyRestitution(model_, rows_, state_.v, settings_.solver);
-      // Over the step's average velocity: a contact that holds a resting body against the
-      // step's gravity kick does no work; an impact takes ½ m u² (to O(h)).
-      ledgerImpulses(velocityBefore_, state_.v);
-      if (substepped)
+      // Contacts and limits only: the rows with a budget per step (motors, joint friction) and
+      // impulse joints (whose exact position correction predicts from one velocity) keep one pass.
+      const int substeps = substepCount(settings_.solver, h);
+      substepped_ = substeps > 1 && interactions_.impulseJoints.empty() &&
+                    std::none_of(rows_.rows.begin(), rows_.rows.end(), [](const ConstraintRow& r) {
+                      return r.kind == RowKind::Motor || r.kind == RowKind::JointFriction;
+                    });
+      if (substepped_) {
+        smoothChange_ = state_.v - velocityBefore_;
+        solveSubsteps(model_, rows_, smoothChange_, state_.v, pseudoVelocity_, h, substeps, settings_.solver);
+        // Held forces work over each substep's trapezoid, Σ h/n (q̇ₖ₋₁ + q̇ₖ)/2 = Δq − h/2n (q̇ₙ − q̇₀).
+        meanVelocity_ = pseudoVelocity_ / h - (state_.v - velocityBefore_) / (2.0 * substeps);
+        smoothChange_ = state_.v;  // now: the velocity before the rebounds
+        restitutionStart_.resize(rows_.rows.size());
+        for (size_t r = 0; r < rows_.rows.size(); ++r) restitutionStart_[r] = rows_.rows[r].impulse;
+        applyRestitution(model_, rows_, state_.v, settings_.solver);
+        ledgerSubstepImpulses(smoothChange_, state_.v);
         pseudoVelocity_ = pseudoVelocity_ / h - state_.v;  // the substeps' displacement is h (q̇⁺ + q̇ₚ)
-      else
+      } else {
+        warmStart(model_, rows_, state_.v);
+        solveVelocities(model_, rows_, state_.v, h, settings_.solver);
+        applyRestitution(model_, rows_, state_.v, settings_.solver);
+        // Over the step's average velocity: a contact that holds a resting body against the
+        // step's gravity kick does no work; an impact takes ½ m u² (to O(h)).
+        ledgerImpulses(velocityBefore_, state_.v);
         solvePositions(model_, rows_, pseudoVelocity_, h, settings_.solver);
+      }
       storeImpulses();
     } else {
       storeImpulses();
       pseudoVelocity_.setZero();
+      substepped_ = false;
     }
   } else {
     pseudoVelocity_.setZero();
+    substepped_ = false;
   }
   const bool hasJoints = !interactions_.impulseJoints.empty();
   if (hasJoints) {

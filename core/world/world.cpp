@@ -27,6 +27,8 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       velocities_(size_t(6 * model_.nlinks)),
       velocityBefore_(Eigen::VectorXd::Zero(model_.nv)),
       pseudoVelocity_(Eigen::VectorXd::Zero(model_.nv)),
+      smoothChange_(Eigen::VectorXd::Zero(model_.nv)),
+      meanVelocity_(Eigen::VectorXd::Zero(model_.nv)),
       prescribed_(size_t(model_.nlinks), 0),
       qddPrescribed_(Eigen::VectorXd::Zero(model_.nv)),
       eventStart_(initial_),
@@ -106,14 +108,22 @@ void World::step() {
     forwardKinematics(model_, data_, state_.q, state_.v);
     appliedBefore = appliedPower();
   }
+  substepped_ = false;  // (the realtime step says otherwise)
   if (settings_.stepping == Stepping::Accurate) stepAccurate();
   else stepRealtime();
+  const double h = settings_.timestep;
+  // The held forces' work: the trapezoid rule on their power at the step's ends, or substepped,
+  // on each substep's (their sum is the power at meanVelocity_, from where the step began).
+  double appliedWork = 0;
+  if (loads_.anyExternal && substepped_) {
+    forwardKinematics(model_, data_, data_.q0, meanVelocity_);
+    appliedWork = h * appliedPower();
+  }
   previousPoses_ = poses_;  // same sizes after the first step: copies without allocating
   previousVelocities_ = velocities_;
   steppedSinceRestore_ = true;
   refreshKinematics();
-  const double h = settings_.timestep;
-  if (loads_.anyExternal) ledger_.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
+  if (loads_.anyExternal) ledger_.appliedWork += substepped_ ? appliedWork : 0.5 * h * (appliedBefore + appliedPower());
   ledger_.dampingLoss += h * airDragPower();
   if (dragged >= 0) {
     loads_.externalWorld[size_t(dragged)] = saved;

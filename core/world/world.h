@@ -246,6 +246,8 @@ class World {
   double appliedPower() const;
   double airDragPower() const;
   void ledgerImpulses(const Eigen::VectorXd& before, const Eigen::VectorXd& after);
+  void ledgerSubstepImpulses(const Eigen::VectorXd& beforeRestitution, const Eigen::VectorXd& after);
+  void bookImpulseWork(RowKind kind, double work);
   void ledgerRealtimeStep(double h);
   void ledgerInterval();
 
@@ -314,6 +316,12 @@ class World {
   std::vector<float> contactBuffer_;
   ConstraintSet rows_;
   Eigen::VectorXd velocityBefore_, pseudoVelocity_, scratch_;
+  // The substepped solve: the step's smooth velocity change (given out per substep; then the
+  // velocity before the rebounds), the substeps' trapezoid-mean velocity, whether this step was
+  // substepped, and the rows' impulses before the rebounds (for the ledger).
+  Eigen::VectorXd smoothChange_, meanVelocity_;
+  bool substepped_ = false;
+  std::vector<double> restitutionStart_;
   // Impulse joints' workspace.
   ConstraintSet jointRows_;
   std::vector<JointBlock> jointBlocks_;
