@@ -130,6 +130,8 @@ export async function featherweight(scene) {
       for (let b = scene.ground ? 1 : 0; b < sim.bodyCount(); ++b) z = Math.max(z, f32[base + 7 * b + 2]);
       return z;
     },
+    // A world that blew up stops stepping (and would time as free): measure.mjs checks this.
+    failure: () => sim.stepError(),
     dispose: () => sim.delete(),
   };
 }

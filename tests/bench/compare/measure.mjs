@@ -69,6 +69,8 @@ export async function measure(engine, scene, settings) {
       for (let i = 0; i < steps; ++i) sim.step();
       us.push(((performance.now() - t) * 1000) / steps);
     }
+    const failure = sim.failure?.();
+    if (failure) throw new Error(`no figure: ${failure} (a stopped world would time as free)`);
     const result = { us: median(us), reps, steps, all: us.map((x) => +x.toFixed(2)) };
     if (scene.name.startsWith('pyramid')) result.topZ = +sim.topZ().toFixed(3); // 19.5 if the pyramid stands
     if (scene.gravityCompensation) {
