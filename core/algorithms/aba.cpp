@@ -7,6 +7,24 @@ namespace fw {
 
 namespace {
 
+// The inverse of a symmetric positive definite 6×6 matrix D = [A B; Bᵀ C] by its 3×3 blocks and
+// the Schur complement S = C − Bᵀ A⁻¹ B:
+//   D⁻¹ = [A⁻¹ + A⁻¹B S⁻¹ BᵀA⁻¹, −A⁻¹B S⁻¹; −S⁻¹BᵀA⁻¹, S⁻¹],
+// with closed-form 3×3 inverses. (Eigen's general 6×6 inverse, a pivoted LU, was a quarter of a
+// settled 1000-box pile's step.)
+Mat6 inverseOfPositiveDefinite(const Mat6& D) {
+  const Mat3 Ainv = D.topLeftCorner<3, 3>().inverse();
+  const Mat3 AinvB = Ainv * D.topRightCorner<3, 3>();
+  const Mat3 Sinv = (D.bottomRightCorner<3, 3>() - D.topRightCorner<3, 3>().transpose() * AinvB).inverse();
+  const Mat3 upperRight = -AinvB * Sinv;
+  Mat6 inverse;
+  inverse.topLeftCorner<3, 3>() = Ainv - upperRight * AinvB.transpose();
+  inverse.topRightCorner<3, 3>() = upperRight;
+  inverse.bottomLeftCorner<3, 3>() = upperRight.transpose();
+  inverse.bottomRightCorner<3, 3>() = Sinv;
+  return inverse;
+}
+
 // ABA with optional prescribed joints: a prescribed joint passes its whole articulated inertia
 // on, like a weld that moves with a known acceleration, and reports its effort in pass 3.
 void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -71,7 +89,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
         for (int row = 0; row < k; ++row) D(row, col) = subspaceColumn(j, row).vector().dot(Um.col(col));
       if (armature)
         for (int d = 0; d < k; ++d) D(d, d) += armature[j.idx_v + d];
-      data.Dinv[li] = D.inverse();
+      data.Dinv[li] = inverseOfPositiveDefinite(D);  // D = Sᵀ IA S (+ armature), padded with I
       Vec6& um = data.um[li];
       um.setZero();
       projectForce(j, pA, um);
