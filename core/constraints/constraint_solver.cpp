@@ -16,9 +16,10 @@ bool unilateral(const ConstraintRow& row) {
   return row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
 }
 
-// A speculative row (s > 0) may close its gap within the step; a touching one may not approach.
-double velocityTarget(const ConstraintRow& row, double h) {
-  return unilateral(row) && row.separation > 0 ? -row.separation / h : row.target;
+// A speculative row (separation s > 0) may close its gap within the step h; a touching one may
+// not approach.
+double velocityTarget(const ConstraintRow& row, double separation, double h) {
+  return unilateral(row) && separation > 0 ? -separation / h : row.target;
 }
 
 // One Gauss–Seidel update of a single row; returns the velocity change it made on the row.
@@ -137,14 +138,15 @@ void warmStart(const Model& model, const ConstraintSet& set, Eigen::VectorXd& v)
 
 namespace {
 
-// Every non-friction row once, each towards target(row), then the friction rows with the normal
-// impulses just found (Bullet's order). Returns the largest velocity change made.
-template <class Target>
-double sweepRows(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, bool cone, const Target& target) {
+// Every non-friction row once, by relax(row) (which returns the velocity change it made), then
+// the friction rows with the normal impulses just found (Bullet's order). Returns the largest
+// velocity change made.
+template <class Relax>
+double sweepRows(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, bool cone, const Relax& relax) {
   double largestChange = 0;  // m/s (rad/s)
   for (ConstraintRow& row : set.rows)
     if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
-      largestChange = std::max(largestChange, relaxRow(model, set, row, v, target(row)));
+      largestChange = std::max(largestChange, relax(row));
   return std::max(largestChange, relaxFriction(model, set, v, cone));
 }
 
@@ -157,10 +159,9 @@ void updateGaps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& d
 
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
                      const SolverSettings& settings) {
+  const auto relax = [&](ConstraintRow& row) { return relaxRow(model, set, row, v, velocityTarget(row, row.separation, h)); };
   for (int sweep = 0; sweep < settings.velocityIterations; ++sweep)
-    if (sweepRows(model, set, v, settings.cone, [h](const ConstraintRow& row) { return velocityTarget(row, h); }) <
-        settings.convergence)
-      break;  // converged: further sweeps change little
+    if (sweepRows(model, set, v, settings.cone, relax) < settings.convergence) break;  // converged
 }
 
 namespace {
@@ -179,27 +180,17 @@ Softness soft(double hertz, double zeta, double hs) {
   return {omega / a1, a2 / (1 + a2)};
 }
 
-// One sweep; penetrating unilateral rows soft (pushed out) when `push`, every row rigid
-// otherwise; a gap may close within the substep.
-double substepSweep(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double hs, bool push,
-                    const Softness& softness, const SolverSettings& settings) {
-  double largestChange = 0;
-  for (ConstraintRow& row : set.rows) {
-    if (row.inverseMass <= 0 || row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist) continue;
-    if (!unilateral(row) || row.gap > 0 || !push) {
-      const double target = !unilateral(row) ? row.target : row.gap > 0 ? -row.gap / hs : 0.0;
-      largestChange = std::max(largestChange, relaxRow(model, set, row, v, target));
-      continue;
-    }
-    const double depth = std::max(-row.gap - settings.linearSlop, 0.0);
-    const double target = std::min(softness.biasRate * depth, settings.maxCorrectionVelocity);
-    const double old = row.impulse;
-    row.impulse = std::max(old - softness.massScale * (rowVelocity(model, set, row, v) - target) / row.inverseMass, 0.0);
-    if (row.impulse == old) continue;
-    applyRowImpulse(model, set, row, row.impulse - old, v);
-    largestChange = std::max(largestChange, std::abs(row.impulse - old) * row.inverseMass);
-  }
-  return std::max(largestChange, relaxFriction(model, set, v, settings.cone));
+// A penetrating unilateral row relaxed softly towards pushing its depth beyond the slop out;
+// returns the velocity change it made.
+double pushRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eigen::VectorXd& v,
+               const Softness& softness, const SolverSettings& settings) {
+  const double depth = std::max(-row.gap - settings.linearSlop, 0.0);
+  const double target = std::min(softness.biasRate * depth, settings.maxCorrectionVelocity);
+  const double old = row.impulse;
+  row.impulse = std::max(old - softness.massScale * (rowVelocity(model, set, row, v) - target) / row.inverseMass, 0.0);
+  if (row.impulse == old) return 0;
+  applyRowImpulse(model, set, row, row.impulse - old, v);
+  return std::abs(row.impulse - old) * row.inverseMass;
 }
 
 }  // namespace
@@ -210,6 +201,10 @@ void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd
   const int sweeps = std::max(1, settings.velocityIterations / n);
   // Box2D's contact spring: 30 Hz, or a quarter of the substep rate if that is lower.
   const Softness softness = soft(std::min(30.0, 0.25 / hs), 10.0, hs);
+  const auto rigid = [&](ConstraintRow& row) { return relaxRow(model, set, row, v, velocityTarget(row, row.gap, hs)); };
+  const auto push = [&](ConstraintRow& row) {
+    return unilateral(row) && row.gap <= 0 ? pushRow(model, set, row, v, softness, settings) : rigid(row);
+  };
   const size_t count = set.rows.size();
   v.noalias() -= smoothChange;
   displacement.setZero();
@@ -225,11 +220,11 @@ void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd
     v.noalias() += smoothChange / n;
     warmStart(model, set, v);
     for (int sweep = 0; sweep < sweeps; ++sweep)
-      if (substepSweep(model, set, v, hs, true, softness, settings) < settings.convergence) break;
+      if (sweepRows(model, set, v, settings.cone, push) < settings.convergence) break;
     displacement.noalias() += hs * v;
     updateGaps(model, set, displacement);
     for (int sweep = 0; sweep < sweeps; ++sweep)  // relax: the push leaves no velocity
-      if (substepSweep(model, set, v, hs, false, softness, settings) < settings.convergence) break;
+      if (sweepRows(model, set, v, settings.cone, rigid) < settings.convergence) break;
     for (size_t r = 0; r < count; ++r) {
       const double speed = rowVelocity(model, set, set.rows[r], v);
       set.work[r] += 0.5 * set.rows[r].impulse * (set.speed[r] + speed);

@@ -152,7 +152,7 @@ void World::stepRealtime() {
         smoothChange_ = state_.v - velocityBefore_;
         solveSubsteps(model_, rows_, smoothChange_, state_.v, pseudoVelocity_, h, substeps, settings_.solver);
         // Held forces work over each substep's trapezoid, Σ h/n (q̇ₖ₋₁ + q̇ₖ)/2 = Δq − h/2n (q̇ₙ − q̇₀).
-        meanVelocity_ = pseudoVelocity_ / h - (state_.v - velocityBefore_) / (2.0 * substeps);
+        if (loads_.anyExternal) meanVelocity_ = pseudoVelocity_ / h - (state_.v - velocityBefore_) / (2.0 * substeps);
         smoothChange_ = state_.v;  // now: the velocity before the rebounds
         restitutionStart_.resize(rows_.rows.size());
         for (size_t r = 0; r < rows_.rows.size(); ++r) restitutionStart_[r] = rows_.rows[r].impulse;
