@@ -25,15 +25,18 @@ struct IntegratorStats {
   long rejected = 0;               // RK45 substeps retried with a smaller step
   long derivativeEvaluations = 0;  // forward-dynamics evaluations
   long minStepHits = 0;            // RK45 substeps accepted at minStep although too inaccurate
-  long stalls = 0;                 // RK45 calls that gave up short of the step's end (kMaxSubsteps)
+  long stalls = 0;                 // RK45 calls that gave up short of the step's end (their budget)
 };
 
-// The most RK45 substeps one advance may take: past it the call returns short of the step's end
-// and counts a stall, so an impossible tolerance or a stiff world reports instead of spinning.
+// The most RK45 substeps, accepted or rejected, one world step may take over all its intervals
+// (an accurate step advances once per event and once per bisection of each): past it the call
+// returns short of the step's end and counts a stall, so an impossible tolerance or a stiff world
+// reports instead of spinning.
 inline constexpr long kMaxSubsteps = 20000;
 
-// Advances state by exactly dt with the loads held constant.
+// Advances state by exactly dt with the loads held constant; RK45 gives up (a stall) after
+// maxSubsteps substeps. Fixed-step methods take one and ignore it.
 void advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,
-             const IntegratorSettings& settings, IntegratorStats& stats);
+             const IntegratorSettings& settings, IntegratorStats& stats, long maxSubsteps = kMaxSubsteps);
 
 }  // namespace fw

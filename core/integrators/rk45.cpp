@@ -45,7 +45,7 @@ double errorNorm(const Model& model, const Data& data, const State& state, const
 }  // namespace
 
 void rk45Advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,
-                 const IntegratorSettings& settings, IntegratorStats& stats) {
+                 const IntegratorSettings& settings, IntegratorStats& stats, long maxSubsteps) {
   auto& V = data.stageV;
   auto& A = data.stageA;
   auto& K = data.stageK;
@@ -68,7 +68,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
   data.speedSquaredIntegral.setZero();
 
   while (state.t < tEnd) {
-    if (++substeps > kMaxSubsteps) {
+    if (++substeps > maxSubsteps) {
       ++stats.stalls;
       break;
     }
@@ -111,6 +111,10 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       data.errorV.noalias() += (step * kE[k]) * A[k];
     }
     const double err = errorNorm(model, data, state, settings);
+    if (!std::isfinite(err)) {  // the stages overflowed: no step size helps
+      ++stats.stalls;
+      break;
+    }
     const double factor = err == 0 ? 5.0 : std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0);
     const bool atMinimum = step <= floorStep;
     if (err <= 1 || atMinimum) {

@@ -8,7 +8,7 @@ void semiImplicitEulerStep(const Model&, Data&, const Loads&, State&, double dt,
                            IntegratorStats&);
 void rk4Step(const Model&, Data&, const Loads&, State&, double dt, const IntegratorSettings&, IntegratorStats&);
 void rk45Advance(const Model&, Data&, const Loads&, State&, double dt, const IntegratorSettings&,
-                 IntegratorStats&);
+                 IntegratorStats&, long maxSubsteps);
 
 // q̈(q, q̇) into data.qdd, counted.
 inline void evaluateAcceleration(const Model& model, Data& data, const Loads& loads, const Eigen::VectorXd& q,

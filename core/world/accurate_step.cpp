@@ -30,7 +30,8 @@ void World::advanceSmooth(double dt) {
     m.effort = effort;
     loads_.tau[j.idx_v] += effort;
   }
-  advance(model_, data_, loads_, state_, dt, settings_.integrator, stats_);
+  const long used = stats_.accepted + stats_.rejected - substepsAtStepStart_;
+  advance(model_, data_, loads_, state_, dt, settings_.integrator, stats_, std::max(0L, kMaxSubsteps - used));
   for (const JointMotor& m : interactions_.motors) loads_.tau[model_.joints[size_t(m.link)].idx_v] -= m.effort;
   loads_.tau -= restingEffort_;
 }
@@ -227,6 +228,8 @@ void World::resolveImpacts() {
 
 void World::stepAccurate() {
   const double h = settings_.timestep;
+  substepsAtStepStart_ = stats_.accepted + stats_.rejected;
+  stallsAtStepStart_ = stats_.stalls;
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
     advanceSmooth(h);
     ledgerInterval();
@@ -242,6 +245,8 @@ void World::stepAccurate() {
     contactBaseline_.assign(contacts_.begin(), contacts_.end());  // sorted, as findContacts leaves them
     markResting();
     advanceSmooth(remaining);
+    // Short of the step's end, or overflowed (no event to find in NaN): step() reports it.
+    if (stalled() || !(state_.q.allFinite() && state_.v.allFinite())) return;
     const Violation found = violated();
     if (found != Violation::Impact || events == settings_.maxEventsPerStep) {
       ledgerInterval();
@@ -255,10 +260,12 @@ void World::stepAccurate() {
       const double mid = 0.5 * (lo + hi);
       state_ = eventStart_;
       advanceSmooth(mid);
+      if (stalled()) return;
       (violated() == Violation::Impact ? hi : lo) = mid;
     }
     state_ = eventStart_;
     advanceSmooth(hi);
+    if (stalled()) return;
     ledgerInterval();
     resolveImpacts();
     ++events;

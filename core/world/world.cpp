@@ -132,14 +132,10 @@ void World::step() {
   checkStepHealth(stallsBefore);
 }
 
-// After each step: did RK45 give up, or did the state, a pose or a velocity stop being finite
-// (float poses overflow at 3.4e38 before the doubles do)?
+// After each step: did the state, a pose or a velocity stop being finite (float poses overflow at
+// 3.4e38 before the doubles do), or did RK45 give up (its budget spent, or its error estimate
+// overflowed)?
 void World::checkStepHealth(long stallsBefore) {
-  if (stats_.stalls > stallsBefore) {
-    stepError_ = "RK45 cannot advance at t = " + std::to_string(state_.t) + " s: it took " + std::to_string(kMaxSubsteps) +
-                 " substeps without reaching the end of one time step (the tolerance is too tight or the scene too stiff)";
-    return;
-  }
   std::string what;
   if (const int bad = firstNonFiniteJoint(); bad >= 0) what = "joint " + visuals_[size_t(bad)].name + " is no longer finite";
   for (int body = 0; body < model_.nlinks && what.empty(); ++body) {
@@ -149,6 +145,9 @@ void World::checkStepHealth(long stallsBefore) {
     if (!finite) what = "joint " + visuals_[size_t(body)].name + ": its pose or speed overflowed";
   }
   if (!what.empty()) stepError_ = "the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what;
+  else if (stats_.stalls > stallsBefore)
+    stepError_ = "RK45 cannot advance at t = " + std::to_string(state_.t) + " s: it did not reach the end of one time step within " +
+                 std::to_string(kMaxSubsteps) + " substeps (the tolerance is too tight or the scene too stiff)";
 }
 
 // The mouse spring is tuned as Box2D's mouse joint is (Catto: a 5 Hz spring with damping ratio

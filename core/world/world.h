@@ -204,7 +204,8 @@ class World {
   void evaluateDynamics();
   void applyImplicitGyroscopic(double h);  // realtime_step.cpp
   void applyPrescribedMotion(double t);
-  void advanceSmooth(double dt);
+  void advanceSmooth(double dt);  // within what is left of the step's substep budget
+  bool stalled() const { return stats_.stalls > stallsAtStepStart_; }
   // accurate: what the end of an interval finds (accurate_step.cpp)
   enum class Violation { None, RestingDrift, Impact };
   Violation violated();
@@ -334,6 +335,7 @@ class World {
   std::vector<int> gyroscopicLinks_;  // free or ball-jointed links with no children (realtime_step.cpp)
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
+  long substepsAtStepStart_ = 0, stallsAtStepStart_ = 0;  // accurate: the step's budget (kMaxSubsteps)
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
   std::vector<Contact> contactBaseline_;  // accurate: the contacts at that start
   std::vector<char> pairResting_;         // accurate: per baseline contact, its pair rests

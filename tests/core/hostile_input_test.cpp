@@ -18,12 +18,14 @@ namespace {
 
 using nlohmann::json;
 
-json pendulum() {
-  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / "pendulum.json");
+json shippedScene(const char* name) {
+  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / name);
   std::stringstream ss;
   ss << in.rdbuf();
   return json::parse(ss.str());
 }
+
+json pendulum() { return shippedScene("pendulum.json"); }
 
 // The message the loader gives for the text, or "" when it loads and builds.
 std::string loadError(const std::string& text) {
@@ -134,6 +136,48 @@ TEST(HostileInput, Rk45CannotStallTimeAndAStuckWorldSaysSo) {
   EXPECT_EQ(world.time(), t);  // a stopped world stays stopped
   world.reset();
   EXPECT_EQ(world.stepError(), "");
+}
+
+TEST(HostileInput, Rk45BudgetIsOneForTheWholeAccurateStep) {
+  // An accurate step calls RK45 once per interval between events and once per bisection of each
+  // (60 to find an impact): with a budget per call, a stiff world with impacts could take 64 × 61
+  // × 20,000 substeps in one step. A slider on a spring of ω = 10⁴ rad/s held to 1e-12 between
+  // limits it hits every 0.3 ms needs ~6,500 substeps a step, over 20,000 in the steps with an
+  // impact: it must stop there and say so.
+  json scene = json::parse(R"({"format": "featherweight-scene", "version": 1,
+    "world": {"timestep": 0.001, "integrator": "rk45", "gravity": [0, 0, 0],
+              "tolerance": {"absolute": 1e-12, "relative": 1e-12}},
+    "articulations": [{"name": "spring", "links": [{"name": "slider",
+      "joint": {"type": "prismatic", "axis": [1, 0, 0], "velocity": 4000, "spring": {"stiffness": 1e8},
+                "limits": {"lower": -0.3, "upper": 0.3, "restitution": 1}},
+      "inertial": {"mass": 1}}]}]})");
+  World world = buildWorld(parseScene(scene.dump()));
+  long lastStep = 0;  // substeps, accepted or rejected, of the last step taken
+  for (int i = 0; i < 10 && world.stepError().empty(); ++i) {
+    const long before = world.stats().accepted + world.stats().rejected;
+    world.step();
+    lastStep = world.stats().accepted + world.stats().rejected - before;
+  }
+  EXPECT_NE(world.stepError().find("RK45 cannot advance"), std::string::npos) << world.stepError();
+  EXPECT_EQ(world.stats().stalls, 1);
+  EXPECT_LE(lastStep, kMaxSubsteps);
+}
+
+TEST(HostileInput, Rk45StopsAtOnceWhenTheStagesOverflow) {
+  // Found by fuzzing: chain-10 (RK45 at 1e-6) with its fourth capsule 7 m thick instead of 1.5 cm,
+  // ten million times its neighbours' mass. The state overflowed to NaN, the error estimate with
+  // it, and every RK45 call then spun on NaN substeps to its budget, for every event and every
+  // bisection: 6 minutes natively for four steps. Now the call ends at the first non-finite
+  // error, the accurate step at the first non-finite interval, and the world reports the blow-up;
+  // its state, stopped, still saves and restores (RK45's step size had become NaN).
+  json scene = shippedScene("chain-10.json");
+  scene["articulations"][0]["links"][3]["shapes"][0]["radius"] = 7.015;
+  World world = buildWorld(parseScene(scene.dump()));
+  for (int i = 0; i < 50 && world.stepError().empty(); ++i) world.step();
+  EXPECT_NE(world.stepError().find("blew up"), std::string::npos) << world.stepError();
+  EXPECT_LT(world.stats().derivativeEvaluations, 5'000);  // 53,408 with the NaN spins bounded, minutes without
+  const std::vector<uint8_t> saved = world.saveState();
+  EXPECT_EQ(world.restoreState(saved), "");
 }
 
 TEST(HostileInput, Rk45StepNeverFallsBelowTheStepThatMovesTime) {
