@@ -229,7 +229,6 @@ void World::resolveImpacts() {
 void World::stepAccurate() {
   const double h = settings_.timestep;
   substepsAtStepStart_ = stats_.accepted + stats_.rejected;
-  stallsAtStepStart_ = stats_.stalls;
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
     advanceSmooth(h);
     ledgerInterval();

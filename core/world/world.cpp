@@ -93,7 +93,7 @@ void World::pruneColliders() {
 
 void World::step() {
   if (!stepError_.empty()) return;  // a world that stopped stays stopped until reset()
-  const long stallsBefore = stats_.stalls;
+  stallsAtStepStart_ = stats_.stalls;
   // The drag spring's force is held over the step on top of the user's loads, then taken off.
   const int dragged = drag_.body;
   const Force saved = dragged >= 0 ? loads_.externalWorld[size_t(dragged)] : Force::Zero();
@@ -129,13 +129,13 @@ void World::step() {
     loads_.externalWorld[size_t(dragged)] = saved;
     loads_.anyExternal = savedAny;
   }
-  checkStepHealth(stallsBefore);
+  checkStepHealth();
 }
 
 // After each step: did the state, a pose or a velocity stop being finite (float poses overflow at
 // 3.4e38 before the doubles do), or did RK45 give up (its budget spent, or its error estimate
 // overflowed)?
-void World::checkStepHealth(long stallsBefore) {
+void World::checkStepHealth() {
   std::string what;
   if (const int bad = firstNonFiniteJoint(); bad >= 0) what = "joint " + visuals_[size_t(bad)].name + " is no longer finite";
   for (int body = 0; body < model_.nlinks && what.empty(); ++body) {
@@ -145,7 +145,7 @@ void World::checkStepHealth(long stallsBefore) {
     if (!finite) what = "joint " + visuals_[size_t(body)].name + ": its pose or speed overflowed";
   }
   if (!what.empty()) stepError_ = "the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what;
-  else if (stats_.stalls > stallsBefore)
+  else if (stalled())
     stepError_ = "RK45 cannot advance at t = " + std::to_string(state_.t) + " s: it did not reach the end of one time step within " +
                  std::to_string(kMaxSubsteps) + " substeps (the tolerance is too tight or the scene too stiff)";
 }

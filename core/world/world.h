@@ -205,7 +205,7 @@ class World {
   void applyImplicitGyroscopic(double h);  // realtime_step.cpp
   void applyPrescribedMotion(double t);
   void advanceSmooth(double dt);  // within what is left of the step's substep budget
-  bool stalled() const { return stats_.stalls > stallsAtStepStart_; }
+  bool stalled() const { return stats_.stalls > stallsAtStepStart_; }  // in this step()
   // accurate: what the end of an interval finds (accurate_step.cpp)
   enum class Violation { None, RestingDrift, Impact };
   Violation violated();
@@ -307,7 +307,7 @@ class World {
   Eigen::VectorXd smoothVelocity_, ledgerVelocity_;  // q̇ before a step's impulses; scratch
   std::string stepError_;
   uint64_t modelHash_ = 0, structureHash_ = 0;
-  void checkStepHealth(long stallsBefore);
+  void checkStepHealth();
 
   // Contact pipeline and solver workspace, sized as the world grows, reused every step.
   BroadPhase broadPhase_;
@@ -335,7 +335,8 @@ class World {
   std::vector<int> gyroscopicLinks_;  // free or ball-jointed links with no children (realtime_step.cpp)
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
-  long substepsAtStepStart_ = 0, stallsAtStepStart_ = 0;  // accurate: the step's budget (kMaxSubsteps)
+  long substepsAtStepStart_ = 0;  // accurate: the step's substep budget (kMaxSubsteps) counts from here
+  long stallsAtStepStart_ = 0;    // step(): RK45 gave up in this step if stats_.stalls passed it
   std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
   std::vector<Contact> contactBaseline_;  // accurate: the contacts at that start
   std::vector<char> pairResting_;         // accurate: per baseline contact, its pair rests
