@@ -3,7 +3,7 @@
 // a number the panel can edit and the engine accepts back.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getPointer, motorIndexOf, withEveryShape, withValue, worldSettings, type SceneObject } from '../../web/src/scene_doc';
+import { getPointer, motorIndexOf, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../../web/src/scene_doc';
 import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -24,9 +24,30 @@ describe('scene edits by JSON Pointer', () => {
     expect(withValue(scene, '/nothing/here', 1)).toBeNull();
   });
 
-  it('creates world when the scene leaves it out, and fills in the documented defaults', () => {
+  it('creates world when the scene leaves it out, and shows there what the engine fills in', async () => {
     const bare: SceneObject = {};
-    expect(worldSettings(bare)).toEqual({ gravity: [0, 0, -9.81], timestep: 1 / 240, integrator: 'semi-implicit-euler', dynamics: 'aba', iterations: 20 });
+    const shown = worldSettings(bare);
+    const engine = await loadEngineInNode();
+    const sim = new engine.Simulation();
+    // A free body with nothing else, so its acceleration is gravity; the world's fingerprint covers
+    // every number and setting it was built from (World::fingerprintModel).
+    const load = (world?: SceneObject) => {
+      const scene = { format: 'featherweight-scene', version: 1, ...(world ? { world } : {}), bodies: [{ name: 'b', inertial: { mass: 1, com: [0, 0, 0], inertia: { ixx: 1, iyy: 1, izz: 1 } } }] };
+      expect(sim.load(JSON.stringify(scene))).toBe('');
+      return sim.modelHash();
+    };
+    const filledIn = load();
+    expect(sim.timestep()).toBe(shown.timestep);
+    new Float64Array(engine.HEAPF64.buffer, sim.queryInputPointer(), sim.nv()).fill(0);
+    const accelerations = Array.from(new Float64Array(engine.HEAPF64.buffer, sim.forwardDynamicsPointer(), sim.nv()));
+    expect(accelerations).toEqual([0, 0, 0, ...shown.gravity]); // ω̇, then v̇ (body frame, unturned)
+    // What the panel shows, written out, builds the very world the engine built from nothing...
+    const written = { gravity: shown.gravity, timestep: shown.timestep, integrator: shown.integrator, dynamics: shown.dynamics, solver: { iterations: shown.iterations } };
+    expect(load(written)).toBe(filledIn);
+    // ...and any other value of one of them another world.
+    const others: [string, Json][] = [['gravity', [0, 0, shown.gravity[2] / 2]], ['timestep', shown.timestep / 2], ['integrator', 'rk4'], ['dynamics', shown.dynamics === 'aba' ? 'crba' : 'aba'], ['solver', { iterations: shown.iterations + 1 }]];
+    for (const [field, value] of others) expect(load({ ...written, [field]: value }), field).not.toBe(filledIn);
+    sim.delete();
     expect(getPointer(withValue(bare, '/world/timestep', 0.002)!, '/world/timestep')).toBe(0.002);
     expect(worldSettings(withValue(bare, '/world/gravity', [0, 0, 0])!).gravity).toEqual([0, 0, 0]);
   });

@@ -6,5 +6,5 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 export default defineConfig({
   root: repo,
   resolve: { alias: { 'featherweight-wasm': `${repo}build/wasm/dist` } },
-  test: { include: ['tests/web/**/*.test.ts'], environment: 'node' },
+  test: { include: ['tests/web/**/*.test.ts', 'tests/reference/**/*.test.ts'], environment: 'node' },
 });
