@@ -5,21 +5,30 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { downloadText, PHONE, usePageHarness } from './harness';
+import { clockWatch, downloadText, frames, PHONE, runFor, settledCamera, snapshot, usePageHarness } from './harness';
 import { control, openFolder } from './gui';
-import { changedFraction, decode } from './pixels';
 
 const harness = usePageHarness();
 
-/** Simulated seconds per real second, measured in the page over `ms`. */
-function simRate(page: Page, ms = 1500): Promise<number> {
-  return page.evaluate(async (ms) => {
+/**
+ * Simulated seconds per real second over `count` frames, as the page's loop counts real time:
+ * each frame's interval capped at a tenth of a second (sim_loop.ts), so that a slow machine's long
+ * frames do not read as a slower speed.
+ */
+function simRate(page: Page, count = 12): Promise<number> {
+  return page.evaluate(async (n) => {
     const fw = window.__featherweight!;
+    const frame = () => new Promise<number>((done) => requestAnimationFrame(done));
+    let last = await frame();
     const t0 = fw.time();
-    const w0 = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return (fw.time() - t0) / ((performance.now() - w0) / 1000);
-  }, ms);
+    let wall = 0;
+    for (let k = 0; k < n; k++) {
+      const now = await frame();
+      wall += Math.min(now - last, 100) / 1000;
+      last = now;
+    }
+    return (fw.time() - t0) / wall;
+  }, count);
 }
 
 async function download(page: Page): Promise<string[]> {
@@ -32,12 +41,13 @@ describe('controls', () => {
     const { page, problems } = await harness.open();
     const dt = await page.evaluate(() => window.__featherweight!.timestep());
     const normal = await simRate(page);
-    expect(normal).toBeGreaterThan(0.1);
+    expect(normal).toBeGreaterThan(0.7);
+    expect(normal).toBeLessThan(1.3);
     await control(page, 'speed').locator('select').selectOption({ label: '1/4×' });
     expect(await page.evaluate(() => window.__featherweight!.speed())).toBe(0.25);
     const quarter = await simRate(page);
-    expect(quarter / normal).toBeGreaterThan(0.1);
-    expect(quarter / normal).toBeLessThan(0.45);
+    expect(quarter / normal).toBeGreaterThan(0.18);
+    expect(quarter / normal).toBeLessThan(0.32);
     expect(await page.evaluate(() => window.__featherweight!.timestep())).toBe(dt);
     expect(await page.locator('#hud').textContent()).toContain('1/4×');
     // ] goes one notch faster, [ one slower.
@@ -79,9 +89,11 @@ describe('controls', () => {
     const { page, problems } = await harness.open();
     await openFolder(page, 'Scene');
     const input = control(page, 'Release angle').locator('input').first();
+    const clock = await clockWatch(page);
     await input.fill('0');
     await input.press('Enter');
-    await page.waitForTimeout(300);
+    await expect.poll(() => clock.restarted()).toBe(true); // started again
+    await runFor(page, 0.2);
     const pose = await page.evaluate(() => window.__featherweight!.bodyPose(0));
     expect(Math.abs(pose[4])).toBeLessThan(1e-6); // hanging straight down, at rest
     expect(problems).toEqual([]);
@@ -99,10 +111,10 @@ describe('controls', () => {
     const before = await shoulder();
     expect(before.angle).toBeCloseTo(1.0, 1); // at its scene target
     const input = control(page, 'Shoulder target').locator('input').first();
+    const clock = await clockWatch(page);
     await input.fill('0');
-    await page.waitForTimeout(200);
-    expect((await shoulder()).t).toBeGreaterThan(before.t); // the clock kept running: no rebuild
-    await page.waitForFunction((t) => window.__featherweight!.time() > t + 1.5, before.t, { timeout: 30_000 });
+    await runFor(page, 1.5, before.t);
+    expect(await clock.restarted()).toBe(false); // the clock kept running: no rebuild
     const after = await shoulder();
     expect(Math.abs(after.angle)).toBeLessThan(0.05); // and the servo took the arm to 0
     expect(problems).toEqual([]);
@@ -118,11 +130,12 @@ describe('controls', () => {
     await openFolder(page, 'Joint efforts');
     const still = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
     const effort = control(page, 'pendulum/rod τ').locator('input').first();
+    const clock = await clockWatch(page);
     await effort.fill('5');
     await effort.press('Enter');
-    await page.waitForTimeout(600);
+    await runFor(page, 0.3);
     const driven = await page.evaluate(() => ({ t: window.__featherweight!.time(), pose: window.__featherweight!.bodyPose(0) }));
-    expect(driven.t).toBeGreaterThan(still.t); // the clock kept running: no rebuild
+    expect(await clock.restarted()).toBe(false); // the clock kept running: no rebuild
     expect(Math.abs(driven.pose[4] - still.pose[4])).toBeGreaterThan(1e-3); // and the rod turns
     expect(problems).toEqual([]);
     await page.close();
@@ -141,13 +154,13 @@ describe('controls', () => {
     await openFolder(page, 'World');
     const integrator = control(page, 'integrator').locator('select');
     expect(await integrator.inputValue()).toBe('semi-implicit-euler');
-    const t0 = await page.evaluate(() => window.__featherweight!.time());
+    const clock = await clockWatch(page);
     await integrator.selectOption('rk4');
     expect(await page.locator('#error').isVisible()).toBe(true);
     expect(await page.locator('#error-text').textContent()).toContain('semi-implicit-euler');
     expect(await integrator.inputValue()).toBe('semi-implicit-euler'); // the control shows what runs
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.__featherweight!.time())).toBeGreaterThan(t0); // not reset, still running
+    await runFor(page, 0.2); // still running …
+    expect(await clock.restarted()).toBe(false); // … and not reset
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -159,7 +172,7 @@ describe('controls', () => {
     await page.keyboard.press('h');
     expect(await help.isVisible()).toBe(true);
     expect(await help.textContent()).toContain('frame all');
-    await page.screenshot({ path: 'test-results/help.png' });
+    await snapshot(page, 'test-results/help.png');
     await page.keyboard.press('Escape');
     expect(await help.isVisible()).toBe(false);
     await page.keyboard.press('h');
@@ -175,12 +188,13 @@ describe('controls', () => {
     await page.keyboard.press(' ');
     // Zoom far out with the wheel over empty space first.
     await page.mouse.move(640, 60);
+    const opening = await page.evaluate(() => window.__featherweight!.camera());
     for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => window.__featherweight!.camera().position)).not.toEqual(opening.position);
+    await settledCamera(page);
     const before = await page.evaluate(() => window.__featherweight!.camera());
     await page.keyboard.press('f');
-    await page.waitForTimeout(100);
-    const after = await page.evaluate(() => window.__featherweight!.camera());
+    const after = await settledCamera(page);
     const moved = Math.hypot(...after.position.map((p, k) => p - before.position[k]));
     expect(moved).toBeGreaterThan(0.1);
     const { min, max } = await page.evaluate(() => window.__featherweight!.sceneBox());
@@ -194,7 +208,7 @@ describe('controls', () => {
       expect(screen.y).toBeGreaterThanOrEqual(0);
       expect(screen.y).toBeLessThanOrEqual(720);
     }
-    await page.screenshot({ path: 'test-results/frame-all.png' });
+    await snapshot(page, 'test-results/frame-all.png');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -215,12 +229,14 @@ describe('controls', () => {
     expect(await page.evaluate(() => window.__featherweight!.selected())).toBe(0);
     await page.keyboard.press(' ');
     const t0 = await target();
-    await page.waitForTimeout(300);
-    expect(await target()).toEqual(t0); // not following yet
+    await runFor(page, 0.2); // the bob moves …
+    expect(await target()).toEqual(t0); // … and the view does not follow yet
     await page.keyboard.press('l');
-    await page.waitForTimeout(300);
+    await runFor(page, 0.2);
+    await frames(page);
     const t1 = await target();
-    await page.waitForTimeout(300);
+    await runFor(page, 0.2);
+    await frames(page);
     const t2 = await target();
     // The bob is the pendulum's centre of mass, 1 m below the pivot at (0, 0, 1.5).
     expect(Math.hypot(t2[0], t2[1], t2[2] - 1.5)).toBeCloseTo(1, 2);
@@ -239,7 +255,7 @@ describe('controls', () => {
     await page.locator('#plot-picker').selectOption({ label: 'double-pendulum/lower position (m)' });
     await page.waitForFunction(() => window.__featherweight!.plotSamples() > 10, null, { timeout: 30_000 });
     await page.keyboard.press(' ');
-    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.__featherweight!.paused())).toBe(true);
     const rows = await download(page);
     expect(rows[0]).toBe('t,double-pendulum/lower.x,double-pendulum/lower.y,double-pendulum/lower.z');
     const last = rows[rows.length - 1].split(',').map(Number);
@@ -258,8 +274,12 @@ describe('controls', () => {
     }, lower);
     const p0 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v0 = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('s');
-    await page.waitForFunction(() => window.__featherweight!.plotSamples() >= 4);
+    // The plot samples once a drawn frame: a frame after each step.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('s');
+      await frames(page, 1);
+    }
+    expect(await page.evaluate(() => window.__featherweight!.plotSamples())).toBeGreaterThanOrEqual(4);
     const p1 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
     const vrows = await download(page);
@@ -275,27 +295,58 @@ describe('controls', () => {
     await page.close();
   });
 
-  it('the overlays draw: bounding boxes, joint frames and centres of mass change the picture', async () => {
+  it("the overlays draw what they say: each body's box bounds its mesh, its frame sits at its pose, its centre of mass at its centre", async () => {
     const { page, problems } = await harness.open('?scene=chain-10.json');
     await page.keyboard.press(' ');
-    await page.waitForTimeout(200);
-    const canvas = page.locator('#view');
-    const plain = decode(await canvas.screenshot());
     await openFolder(page, 'View');
-    for (const label of ['bounding boxes', 'joint frames', 'centres of mass']) {
-      const before = decode(await canvas.screenshot());
-      await control(page, label).locator('input').click();
-      await page.waitForTimeout(200);
-      const after = decode(await canvas.screenshot());
-      expect(changedFraction(before, after), label).toBeGreaterThan(0.0005);
+    const drawn = () => page.evaluate(() => window.__featherweight!.overlays());
+    expect(Object.values(await drawn()).map((o) => o.visible)).toEqual([false, false, false, false, false]);
+    for (const label of ['bounding boxes', 'joint frames', 'centres of mass']) await control(page, label).locator('input').click();
+    await frames(page);
+    const overlays = await drawn();
+    expect([overlays.boxes.visible, overlays.joints.visible, overlays.centersOfMass.visible]).toEqual([true, true, true]);
+    const count = await page.evaluate(() => window.__featherweight!.bodyCount());
+    const bodies = await page.evaluate((n) => Array.from({ length: n }, (_, i) => ({ pose: window.__featherweight!.bodyPose(i), mesh: window.__featherweight!.drawnBody(i)! })), count);
+    const f32 = 1e-5; // the overlay buffers are float32
+    for (const [i, { pose, mesh }] of bodies.entries()) {
+      // The box: 12 edges, whose corners span exactly the tightest box around the body's drawn
+      // mesh, less what tessellating a round shape cuts off (a 32-gon's inner radius is 0.5 % short).
+      const corners = overlays.boxes.points.slice(24 * i, 24 * (i + 1));
+      for (let k = 0; k < 3; k++) {
+        const lo = Math.min(...corners.map((c) => c[k])), hi = Math.max(...corners.map((c) => c[k]));
+        const extent = mesh.box.max[k] - mesh.box.min[k];
+        expect(lo).toBeLessThanOrEqual(mesh.box.min[k] + f32);
+        expect(hi).toBeGreaterThanOrEqual(mesh.box.max[k] - f32);
+        expect(mesh.box.min[k] - lo).toBeLessThan(0.01 * extent + f32);
+        expect(hi - mesh.box.max[k]).toBeLessThan(0.01 * extent + f32);
+      }
+      // The frame: three equal, orthogonal arrows from the body's origin along its rotated axes.
+      const axes = overlays.joints.points.slice(6 * i, 6 * (i + 1));
+      const [x, y, z, qx, qy, qz, qw] = pose;
+      const rotate = (v: number[]) => {
+        const t = [2 * (qy * v[2] - qz * v[1]), 2 * (qz * v[0] - qx * v[2]), 2 * (qx * v[1] - qy * v[0])];
+        return [v[0] + qw * t[0] + (qy * t[2] - qz * t[1]), v[1] + qw * t[1] + (qz * t[0] - qx * t[2]), v[2] + qw * t[2] + (qx * t[1] - qy * t[0])];
+      };
+      const length = Math.hypot(...axes[1].map((c, k) => c - axes[0][k]));
+      expect(length).toBeGreaterThan(0.01);
+      for (let a = 0; a < 3; a++) {
+        const [from, to] = [axes[2 * a], axes[2 * a + 1]];
+        for (let k = 0; k < 3; k++) expect(from[k]).toBeCloseTo([x, y, z][k], 4);
+        const axis = rotate([0, 1, 2].map((k) => (k === a ? 1 : 0)));
+        for (let k = 0; k < 3; k++) expect(to[k] - from[k]).toBeCloseTo(length * axis[k], 4);
+      }
+      // The centre of mass of a capsule is its middle: the middle of its mesh.
+      const com = overlays.centersOfMass.points[i];
+      for (let k = 0; k < 3; k++) expect(com[k]).toBeCloseTo((mesh.box.min[k] + mesh.box.max[k]) / 2, 4);
     }
-    const all = await canvas.screenshot({ path: 'test-results/overlays.png' });
-    expect(changedFraction(plain, decode(all))).toBeGreaterThan(0.002);
+    // Their drawing is the renderer's last frame: the drawn objects' poses are the engine's.
+    for (const { pose, mesh } of bodies) for (let k = 0; k < 7; k++) expect(mesh.pose[k]).toBeCloseTo(pose[k], 5);
+    await snapshot(page, 'test-results/overlays.png', '#view');
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('draws the contact points the engine reports', async () => {
+  it('draws the contact points the engine reports: under the resting ball, normals up', async () => {
     const { page, problems } = await harness.open();
     const scene = {
       format: 'featherweight-scene',
@@ -305,34 +356,46 @@ describe('controls', () => {
       world: { timestep: 1 / 240, solver: { sleep: false } },
       bodies: [
         { name: 'floor', static: true, shapes: [{ type: 'plane' }] },
-        { name: 'ball', position: [0, 0, 0.3], shapes: [{ type: 'sphere', radius: 0.1, color: '#2b6cd9' }] },
+        { name: 'ball', position: [0.2, -0.1, 0.3], shapes: [{ type: 'sphere', radius: 0.1, color: '#2b6cd9' }] },
       ],
       camera: { position: [0.5, -1, 0.4], target: [0, 0, 0.1], fov: 45 },
     };
     await page.route('**/scenes/contact-ball.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(scene) }));
     await page.goto(page.url().replace(/\?.*$/, '') + '?scene=contact-ball.json');
-    await page.waitForFunction(() => (window.__featherweight?.time() ?? 0) > 0.5, null, { timeout: 45_000 });
+    await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
     expect(await page.locator('#scene-title').textContent()).toBe('Ball on the floor');
-    // The ball has landed and rests on the floor: the engine reports the contact.
-    expect(await page.evaluate(() => window.__featherweight!.bodyPose(1)[2])).toBeCloseTo(0.1, 2);
-    await page.waitForFunction(() => window.__featherweight!.contactCount() > 0, null, { timeout: 30_000 });
-    await page.keyboard.press(' ');
-    const canvas = page.locator('#view');
-    const before = decode(await canvas.screenshot());
+    await page.evaluate(() => window.__featherweight!.advance(240)); // 1 s: it has landed and rests
+    const ball = await page.evaluate(() => window.__featherweight!.bodyPose(1));
+    expect(ball[2]).toBeCloseTo(0.1, 2);
+    expect(await page.evaluate(() => window.__featherweight!.contactCount())).toBeGreaterThan(0);
     await openFolder(page, 'View');
     const toggle = control(page, 'contact').locator('input');
     expect(await toggle.isDisabled()).toBe(false);
+    expect((await page.evaluate(() => window.__featherweight!.overlays())).contacts.visible).toBe(false);
     await toggle.click();
-    await page.waitForTimeout(200);
-    const after = decode(await canvas.screenshot({ path: 'test-results/contacts.png' }));
-    expect(changedFraction(before, after)).toBeGreaterThan(0.0002);
+    await frames(page);
+    const { contacts, normals } = await page.evaluate(() => window.__featherweight!.overlays());
+    expect(contacts.visible && normals.visible).toBe(true);
+    expect(contacts.points.length).toBe(await page.evaluate(() => window.__featherweight!.contactCount()));
+    for (const [i, p] of contacts.points.entries()) {
+      // On the floor, right below the ball's centre …
+      expect(p[0]).toBeCloseTo(ball[0], 3);
+      expect(p[1]).toBeCloseTo(ball[1], 3);
+      expect(Math.abs(p[2])).toBeLessThan(2e-3);
+      // … with its normal drawn from there along ±z.
+      const [from, to] = [normals.points[2 * i], normals.points[2 * i + 1]];
+      expect(from).toEqual(p);
+      expect(Math.hypot(to[0] - from[0], to[1] - from[1])).toBeLessThan(1e-6);
+      expect(Math.abs(to[2] - from[2])).toBeGreaterThan(0.01);
+    }
+    await snapshot(page, 'test-results/contacts.png', '#view');
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('fits a phone: no horizontal overflow, panels folded and not covering the view, no console errors', async () => {
     const { page, problems } = await harness.open('', 0.2, PHONE);
-    await page.screenshot({ path: 'test-results/phone.png' });
+    await snapshot(page, 'test-results/phone.png');
     const layout = await page.evaluate(() => {
       const rect = (selector: string) => {
         const r = document.querySelector(selector)!.getBoundingClientRect();
@@ -354,7 +417,7 @@ describe('controls', () => {
     expect(covered).toBeLessThan(0.45);
     // Opened, the controls still fit the width.
     await page.locator('#gui-host .lil-gui > .lil-title, #gui-host .lil-gui > .title').first().click();
-    await page.screenshot({ path: 'test-results/phone-controls.png' });
+    await snapshot(page, 'test-results/phone-controls.png');
     expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth))).toBeLessThanOrEqual(390);
     const gui = await page.locator('#gui-host .lil-gui').first().boundingBox();
     expect(gui!.x + gui!.width).toBeLessThanOrEqual(390);
@@ -364,7 +427,7 @@ describe('controls', () => {
 
   it('at 1280×720 the panels leave the middle of the view free', async () => {
     const { page, problems } = await harness.open();
-    await page.screenshot({ path: 'test-results/desktop.png' });
+    await snapshot(page, 'test-results/desktop.png');
     const boxes = await Promise.all(['#panel', '#plot-panel', '#gui-host .lil-gui'].map((s) => page.locator(s).first().boundingBox()));
     for (const b of boxes) {
       expect(b!.x).toBeGreaterThanOrEqual(0);

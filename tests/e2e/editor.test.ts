@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { downloadText, usePageHarness } from './harness';
+import { clockWatch, downloadText, runFor, simTime, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 const DRAFT_KEY = 'featherweight.sceneDraft';
@@ -42,7 +42,6 @@ async function dropSceneFile(page: Page, text: string): Promise<void> {
 
 const draft = (page: Page) => page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
 const message = (page: Page) => page.locator('#editor-panel .editor-message');
-const simTime = (page: Page) => page.evaluate(() => window.__featherweight!.time());
 
 describe('scene editor', () => {
   it('keeps a rejected edit and the running scene, marks the line, restores the draft after a reload, then runs the fix', async () => {
@@ -94,11 +93,11 @@ describe('scene editor', () => {
     await page.locator('#edit-open').click();
     await typeScene(page, '{\n  "format": "featherweight-scene",\n  "version": 1\n  "meta": {}\n}');
     // Space, s and r are text here: the simulation neither pauses, steps nor resets.
-    const t0 = await simTime(page);
+    const clock = await clockWatch(page);
     await page.keyboard.type(' sr');
-    await page.waitForTimeout(300);
+    await runFor(page, 0.2); // not paused …
+    expect(await clock.restarted()).toBe(false); // … nor reset
     expect(await page.locator('#play').textContent()).toBe('Pause');
-    expect(await simTime(page)).toBeGreaterThan(t0);
     await page.locator('#editor-panel .editor-apply').click();
     expect(await message(page).textContent()).toMatch(/^Line 4: \/: not valid JSON at line 4, column \d+/);
     await expect.poll(() => page.locator('#editor-panel .cm-lintRange-error').count()).toBe(1);

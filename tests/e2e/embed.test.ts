@@ -5,7 +5,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { siteUrl } from './browser';
-import { usePageHarness } from './harness';
+import { frames, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 
@@ -48,8 +48,8 @@ describe('embedding', () => {
     await send(page, { type: 'pause' });
     await expect.poll(() => frame.evaluate(() => window.__featherweight!.paused())).toBe(true);
     const stopped = await frame.evaluate(() => window.__featherweight!.time());
-    await page.waitForTimeout(300);
-    expect(await frame.evaluate(() => window.__featherweight!.time())).toBe(stopped);
+    await frames(frame, 5);
+    expect(await frame.evaluate(() => window.__featherweight!.time())).toBe(stopped); // five frames, not a step
 
     await send(page, { type: 'setSlider', slider: 'Release angle', value: 0.5 });
     await expect.poll(() => frame.evaluate(() => window.__featherweight!.q()[0])).toBe(0.5); // the scene starts again from 0.5 rad
@@ -72,7 +72,7 @@ describe('embedding', () => {
     const frame = await coursePage(page, ELSEWHERE());
     await send(page, { type: 'pause' });
     await send(page, { type: 'setSlider', slider: 'Release angle', value: 0.5 });
-    await page.waitForTimeout(500);
+    await expect.poll(() => frame.evaluate(() => window.__featherweight!.embedIgnored())).toBe(2); // both arrived, and were refused
     expect(await frame.evaluate(() => window.__featherweight!.paused())).toBe(false);
     expect(await frame.evaluate(() => window.__featherweight!.q()[0])).not.toBe(0.5);
     await page.close();

@@ -1,7 +1,7 @@
 // Plots against any variable: the pendulum's q̇ against its q is a closed curve (a phase
 // portrait), exported as CSV (t, q, q̇) and as a PNG picture.
 import { describe, expect, it } from 'vitest';
-import { downloadText, usePageHarness } from './harness';
+import { downloadText, snapshot, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 
@@ -25,7 +25,7 @@ describe('plots', () => {
     expect(rows[0]).toBe('t,pendulum/rod.q,pendulum/rod.qd');
     const points = rows.slice(1).map((row) => row.split(',').map(Number));
     expect(points.length).toBeGreaterThan(45);
-    await page.locator('#plot-panel').screenshot({ path: 'test-results/phase-portrait.png' });
+    await snapshot(page, 'test-results/phase-portrait.png', '#plot-panel');
     const [t0, q0, v0] = points[0];
     const qs = points.map((p) => p[1]), vs = points.map((p) => p[2]);
     const width = Math.max(...qs) - Math.min(...qs), height = Math.max(...vs) - Math.min(...vs);

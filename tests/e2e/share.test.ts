@@ -151,12 +151,18 @@ describe('share links', () => {
     const payload = '<img src=x onerror="window.__pwned=1">';
     const scene = pendulum();
     scene.meta = { title: payload, description: `${payload} description`, observe: [`${payload} observe`] };
-    const { page, problems } = await harness.open(encodeSceneLink(scene));
+    // Markup that became an element would fetch its image at once: any such request is recorded.
+    const fetched: string[] = [];
+    const { page, problems } = await harness.open(encodeSceneLink(scene), 0.2, undefined, (p) => {
+      p.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('/x')) fetched.push(request.url()); // the payload's src=x
+      });
+    });
     expect(await page.locator('#scene-title').textContent()).toBe(payload);
     expect(await page.locator('#scene-description').textContent()).toBe(`${payload} description`);
     expect(await page.locator('#scene-observe li').first().textContent()).toBe(`${payload} observe`);
     expect(await page.title()).toBe(`${payload} · Featherweight`);
-    await page.waitForTimeout(300); // time for an image error handler to have run
+    expect(fetched).toEqual([]); // no image was ever asked for, so no error handler can run
     expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(problems).toEqual([]);

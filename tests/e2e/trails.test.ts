@@ -1,19 +1,32 @@
-// Trails: in trace mode (T) a click on the pendulum's bob traces that point; the trail follows
-// the bob, changes the picture, is cut back when the timeline goes back, and is cleared on reset.
-import { describe, expect, it } from 'vitest';
-import { usePageHarness } from './harness';
-import { changedFraction, decode } from './pixels';
+// Trails: in trace mode (T) a click on the pendulum's bob traces that point; every vertex the
+// trail draws is where that point of the body was at its sample's time (the same scene stepped
+// in Node's engine to that step, to float32's precision); the trail is cut back when the timeline
+// goes back, and cleared on reset.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine, type Engine } from '../../lib/featherweight';
+import { readScene, repoPath } from '../web/engine';
+import { frames, snapshot, usePageHarness } from './harness';
 
 const harness = usePageHarness();
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+});
+
+/** p + R(q) v for a pose's position p and quaternion q = (x, y, z, w). */
+function transform(position: number[], [x, y, z, w]: number[], v: number[]): number[] {
+  const t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])];
+  return [0, 1, 2].map((k) => position[k] + v[k] + w * t[k] + [y * t[2] - z * t[1], z * t[0] - x * t[2], x * t[1] - y * t[0]][k]);
+}
 
 describe('trails', () => {
-  it('traces the bob, follows it and the timeline, and clears on reset', async () => {
+  it('traces the bob: each drawn vertex is the traced point at its time; cut back with the timeline, cleared on reset', async () => {
     const { page, problems } = await harness.open();
-    // The bob sits 1 m from the pivot along the rod's −z axis (pose: x y z qx qy qz qw).
     const bob = () =>
       page.evaluate(() => {
         const [x, y, z, ux, uy, uz, w] = window.__featherweight!.bodyPose(0);
-        const t = [-2 * uy, 2 * ux, 0];
+        const t = [-2 * uy, 2 * ux, 0]; // (0, 0, −1) turned by the pose: the bob, 1 m down the rod
         const v = [w * t[0] + (uy * t[2] - uz * t[1]), w * t[1] + (uz * t[0] - ux * t[2]), -1 + w * t[2] + (ux * t[1] - uy * t[0])];
         return [x + v[0], y + v[1], z + v[2]];
       });
@@ -34,19 +47,32 @@ describe('trails', () => {
     });
     const [trail] = await page.evaluate(() => window.__featherweight!.trails());
     expect(trail.samples).toBeGreaterThan(25);
+    expect(trail.vertices.length).toBe(trail.samples);
+    // It traces a point of the bob (on its surface, within its radius of the centre) …
     const now = await bob();
-    // It follows the clicked point of the bob (on its surface, within its radius of the centre).
     const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
     expect(distance(trail.last!, now)).toBeLessThan(0.1);
     expect(distance(trail.last!, start)).toBeGreaterThan(0.3);
-    const traced = decode(await page.screenshot({ path: 'test-results/trail.png' }));
+    // … and each vertex is that point at its sample's time: the same scene, stepped in Node.
+    const world = engine.createWorld(readScene('pendulum.json'));
+    const dt = world.timestep;
+    let step = 0;
+    for (const [i, t] of trail.times.entries()) {
+      const target = Math.round(t / dt);
+      world.step(target - step);
+      step = target;
+      const pose = world.bodyPose('pendulum/rod');
+      const expected = transform(pose.position, pose.quaternion, trail.local);
+      expect(distance(trail.vertices[i], expected)).toBeLessThan(1e-6); // the line's buffer is float32
+    }
+    world.dispose();
+    await snapshot(page, 'test-results/trail.png');
     await page.locator('#gui-host').getByText('clear trails').click();
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const cleared = decode(await page.screenshot());
-    expect(changedFraction(traced, cleared)).toBeGreaterThan(0.002); // the trail changes the picture
+    expect(await page.evaluate(() => window.__featherweight!.trails())).toEqual([]);
 
     // Traced again, then the timeline goes back: what came after the playhead goes.
-    await page.mouse.click((await page.evaluate((p) => window.__featherweight!.toScreen(p[0], p[1], p[2]), now)).x, (await page.evaluate((p) => window.__featherweight!.toScreen(p[0], p[1], p[2]), now)).y);
+    const here = await page.evaluate((p) => window.__featherweight!.toScreen(p[0], p[1], p[2]), now);
+    await page.mouse.click(here.x, here.y);
     await page.evaluate(async () => {
       const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       for (let k = 0; k < 10; k++) {
@@ -57,9 +83,13 @@ describe('trails', () => {
       await frame();
     });
     const [back] = await page.evaluate(() => window.__featherweight!.trails());
+    const playhead = await page.evaluate(() => window.__featherweight!.time());
     expect(back.samples).toBeGreaterThan(0);
     expect(back.samples).toBeLessThan(10);
+    expect(Math.max(...back.times)).toBeLessThanOrEqual(playhead + 1e-12);
+    expect(back.vertices.length).toBe(back.samples); // the line draws only what is left
     await page.locator('#reset').click();
+    await frames(page, 1);
     expect(await page.evaluate(() => window.__featherweight!.trails())).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();

@@ -541,6 +541,10 @@ async function main(): Promise<void> {
       setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
       paused: () => loop.paused,
       trails: () => trails.describe(),
+      overlays: () => overlays.describe(),
+      drawnBody: (i: number) => renderer.describeBody(i),
+      drawnLastFrame: () => renderer.drawnLastFrame(),
+      embedIgnored: () => embedding.messages?.ignored ?? 0,
       vectors: () => teaching.vectors.describe(),
       energy: () => teaching.energy.last,
       measure: () => teaching.measure.reading(),
@@ -557,6 +561,11 @@ async function main(): Promise<void> {
   if (!embedding.options.autoplay) setPaused(true);
   embedding.messages?.report('loaded', { title: byId('scene-title').textContent ?? '' });
   byId('loading').hidden = true;
+  // Whatever a person does may change the picture (a tint, a gizmo, an overlay, a dragged spring):
+  // the renderer draws the next frames; otherwise it draws only when the poses or the camera move.
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'input', 'change', 'click', 'touchstart', 'touchmove', 'touchend', 'message']) {
+    window.addEventListener(type, () => renderer.invalidate(), { capture: true, passive: true });
+  }
   let last = performance.now();
   let frameFailed = false; // said once, not sixty times a second
   const frame = (now: number) => {
@@ -595,7 +604,7 @@ async function main(): Promise<void> {
     teaching.update(selected);
     questions.update(sim.time());
     embedding.messages?.reportTime(sim.time(), loop.paused);
-    renderer.render();
+    renderer.render(current, now);
     hud.update(loop, sim.time(), sim.bodyCount(), sim.nv(), sim.contactCount());
   };
   requestAnimationFrame(frame);

@@ -148,6 +148,22 @@ export class Overlays {
     normals.needsUpdate = true;
   }
 
+  /** What is drawn now (for the tests): each overlay's visibility and the world points of its buffer. */
+  describe(): Record<keyof OverlayToggles | 'normals', { visible: boolean; points: number[][] }> {
+    const read = (object: THREE.LineSegments | THREE.Points) => {
+      const position = object.geometry.getAttribute('position') as THREE.BufferAttribute;
+      const count = Math.min(position.count, object.geometry.drawRange.count);
+      return { visible: object.visible, points: Array.from({ length: count }, (_, i) => [position.getX(i), position.getY(i), position.getZ(i)]) };
+    };
+    return {
+      joints: read(this.jointLines),
+      centersOfMass: read(this.comPoints),
+      boxes: read(this.boxLines),
+      contacts: read(this.contactPoints),
+      normals: read(this.contactNormals),
+    };
+  }
+
   /** Once per frame, after the poses changed. */
   update(poses: Float32Array): void {
     this.jointLines.visible = this.toggles.joints;

@@ -16,6 +16,9 @@ export interface CameraSetup {
 
 const DEFAULT_CAMERA: CameraSetup = { position: [3, -4, 2], target: [0, 0, 0.5], fov: 45 };
 
+/** A frame with nothing new is still drawn after this long (ms): no missed change lasts longer. */
+const IDLE_REDRAW_MS = 1000;
+
 /** From this many bodies of one identical single shape on, they are drawn instanced. */
 const INSTANCING_THRESHOLD = 16;
 
@@ -35,6 +38,12 @@ export class Renderer {
   private instanced: InstancedGroup[] = [];
   private readonly bodyGroup = new THREE.Group();
   private readonly scratch = new THREE.Matrix4();
+  // What the last drawn frame showed (render() draws only when something differs).
+  private drawnCamera = new Array<number>(16).fill(NaN);
+  private drawnProjection = new Array<number>(16).fill(NaN);
+  private drawnPoses = new Float32Array(0);
+  private drawnAt = -Infinity;
+  private framesToDraw = 2;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.webgl = new THREE.WebGLRenderer({ canvas, antialias: true });
@@ -83,6 +92,7 @@ export class Renderer {
 
   /** Replaces the drawn bodies with the scene's. */
   setBodies(infos: BodyInfo[]): void {
+    this.invalidate();
     for (const body of this.bodies) {
       body.traverse((o) => {
         if (o instanceof THREE.Mesh) {
@@ -183,6 +193,7 @@ export class Renderer {
 
   /** Tints the selected body's shapes (−1: none). */
   setSelected(index: number): void {
+    this.invalidate();
     for (const group of this.instanced) {
       if (!group.mesh.instanceColor) group.mesh.setColorAt(0, new THREE.Color('#ffffff'));
       group.bodies.forEach((b, k) => group.mesh.setColorAt(k, new THREE.Color(b === index ? '#8fb0f0' : '#ffffff')));
@@ -226,6 +237,7 @@ export class Renderer {
   setBodyMatrix(index: number, matrix: THREE.Matrix4): void {
     const body = this.bodies[index];
     if (!body) return;
+    this.invalidate();
     matrix.decompose(body.position, body.quaternion, body.scale);
     for (const group of this.instanced) {
       const k = group.bodies.indexOf(index);
@@ -233,6 +245,23 @@ export class Renderer {
       group.mesh.setMatrixAt(k, this.scratch.multiplyMatrices(matrix, group.local));
       group.mesh.instanceMatrix.needsUpdate = true;
     }
+  }
+
+  /** What is drawn of body `index` (for the tests): its object's world pose (x y z qx qy qz qw) and the box of its meshes. */
+  describeBody(index: number): { pose: number[]; box: { min: number[]; max: number[] } } | null {
+    const body = this.bodies[index];
+    if (!body) return null;
+    body.updateMatrixWorld(true);
+    const position = new THREE.Vector3(), rotation = new THREE.Quaternion();
+    body.matrixWorld.decompose(position, rotation, new THREE.Vector3());
+    const box = new THREE.Box3().setFromObject(body, true);
+    return { pose: [...position.toArray(), ...rotation.toArray()], box: { min: box.min.toArray(), max: box.max.toArray() } };
+  }
+
+  /** Draw calls and triangles of the last frame drawn (for the tests). */
+  drawnLastFrame(): { calls: number; triangles: number } {
+    const { calls, triangles } = this.webgl.info.render;
+    return { calls, triangles };
   }
 
   /** Where a world point appears on the canvas, in CSS pixels from its top-left corner. */
@@ -260,12 +289,44 @@ export class Renderer {
     }
   }
 
-  render(): void {
+  /** Something besides the poses and the camera changed what is drawn (an input, a scene, a tint): draw the next frames. */
+  invalidate(): void {
+    this.framesToDraw = 2;
+  }
+
+  /**
+   * Draws a frame, unless nothing that shows has changed since the last one drawn: the camera, the
+   * poses and whatever invalidate() was told of. A page that stands still (paused, building) then
+   * costs next to nothing; it is drawn again at least once a second all the same.
+   */
+  render(poses: Float32Array, now: number): void {
     this.controls.update();
+    this.camera.updateMatrixWorld();
+    // The orbit controls recompute the camera every update, which moves it by round-off alone.
+    const moved = this.differs(this.drawnCamera, this.camera.matrixWorld.elements, 1e-9) || this.differs(this.drawnProjection, this.camera.projectionMatrix.elements, 1e-9);
+    const posed = this.differs(this.drawnPoses, poses, 0);
+    if (!moved && !posed && this.framesToDraw === 0 && now - this.drawnAt < IDLE_REDRAW_MS) return;
+    if (posed && this.drawnPoses.length !== poses.length) this.drawnPoses = poses.slice();
+    this.framesToDraw = Math.max(0, this.framesToDraw - 1);
+    this.drawnAt = now;
     this.webgl.render(this.scene, this.camera);
   }
 
+  /** Whether `now` differs from `kept` by more than `tolerance` (relative); copies it into `kept` when both have one length. */
+  private differs(kept: Float32Array | number[], now: ArrayLike<number>, tolerance: number): boolean {
+    if (kept.length !== now.length) return true;
+    let differ = false;
+    for (let i = 0; i < now.length; i++) {
+      if (!(Math.abs(kept[i] - now[i]) <= tolerance * (1 + Math.abs(now[i])))) {
+        differ = true;
+        kept[i] = now[i];
+      }
+    }
+    return differ;
+  }
+
   private resize(): void {
+    this.invalidate();
     const w = this.canvas.clientWidth || window.innerWidth;
     const h = this.canvas.clientHeight || window.innerHeight;
     this.webgl.setSize(w, h, false);

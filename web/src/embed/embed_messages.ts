@@ -21,6 +21,9 @@ type Message = { type?: unknown; [key: string]: unknown };
 
 export class EmbedMessages {
   private lastReported = -Infinity;
+  /** Messages from the parent page refused for their origin (the embed tests wait on it). */
+  ignored = 0;
+  private readonly warnedOrigins = new Set<string>();
 
   constructor(
     private readonly handlers: EmbedHandlers,
@@ -35,7 +38,14 @@ export class EmbedMessages {
   }
 
   private receive(event: MessageEvent): void {
-    if (event.source !== this.target || !this.allowed(event.origin)) return; // not our parent page, or not allowed
+    if (event.source !== this.target) return; // not our parent page
+    if (!this.allowed(event.origin)) {
+      this.ignored++;
+      // Said once per origin, for whoever embeds the page and wonders why it does not obey.
+      if (!this.warnedOrigins.has(event.origin)) console.warn(`Featherweight ignores messages from ${event.origin}: add &origin=${event.origin} to the embed's address to allow it.`);
+      this.warnedOrigins.add(event.origin);
+      return;
+    }
     const message = (event.data ?? {}) as Message;
     const reply = (data: Record<string, unknown>) => this.post({ ...data, id: message.id }, event.origin);
     try {

@@ -34,6 +34,16 @@ export const QUANTITIES: Quantity[] = [
   { key: 'applied', label: 'mouse and applied', unit: 'N', color: '#d94f9c', read: field('applied') },
 ];
 
+/** An arrow as drawn: body, quantity, its value, the legend's scale (value per metre of arrow) and its ends in the world. */
+export interface DrawnArrow {
+  body: number;
+  key: string;
+  value: [number, number, number];
+  scale: number;
+  origin: [number, number, number];
+  tip: [number, number, number];
+}
+
 export type VectorToggles = Record<string, boolean> & { allBodies: boolean };
 
 export function defaultVectorToggles(): VectorToggles {
@@ -58,7 +68,8 @@ export class Vectors {
   private readonly scales = new Map<string, number>(); // unit → value per metre of arrow
   private readonly origin = new THREE.Vector3();
   private readonly direction = new THREE.Vector3();
-  private drawn: { body: number; key: string; tip: [number, number, number] }[] = [];
+  private readonly tip = new THREE.Vector3();
+  private drawn: DrawnArrow[] = [];
 
   constructor(scene: THREE.Scene, private readonly legend: HTMLElement) {
     scene.add(this.group);
@@ -74,7 +85,7 @@ export class Vectors {
   }
 
   /** What is drawn now (for the tests): body, quantity and the arrow's tip in the world. */
-  describe(): { body: number; key: string; tip: [number, number, number] }[] {
+  describe(): DrawnArrow[] {
     return this.drawn;
   }
 
@@ -116,7 +127,10 @@ export class Vectors {
         const head = Math.min(0.3 * length, 0.08);
         arrow.setLength(length, head, 0.6 * head);
         arrow.visible = true;
-        this.drawn.push({ body, key: q.key, tip: [com[0] + this.direction.x * length, com[1] + this.direction.y * length, com[2] + this.direction.z * length] });
+        // Read back from the scene graph: the cone's local origin is the arrow's tip.
+        arrow.updateMatrixWorld(true);
+        const tip = arrow.cone.getWorldPosition(this.tip);
+        this.drawn.push({ body, key: q.key, value: v, scale, origin: [com[0], com[1], com[2]], tip: [tip.x, tip.y, tip.z] });
       });
     });
     for (let k = used; k < this.arrows.length; k++) this.arrows[k].visible = false;

@@ -85,9 +85,23 @@ export class Trails {
     }
   }
 
-  /** For tests and readouts: each trail's body, sample count and newest point. */
-  describe(): { body: number; samples: number; last: number[] | null }[] {
-    return this.trails.map((t) => ({ body: t.body, samples: t.times.length, last: t.times.length > 0 ? t.points.slice(-3) : null }));
+  /**
+   * For tests and readouts: each trail's body, its point in the body's frame, sample count, newest
+   * point, and what the line draws: the times sampled and the vertices in its buffer.
+   */
+  describe(): { body: number; local: number[]; samples: number; last: number[] | null; times: number[]; vertices: number[][] }[] {
+    return this.trails.map((t) => {
+      const position = t.line.geometry.getAttribute('position') as THREE.BufferAttribute;
+      const drawn = t.line.geometry.drawRange.count;
+      return {
+        body: t.body,
+        local: t.local.toArray(),
+        samples: t.times.length,
+        last: t.times.length > 0 ? t.points.slice(-3) : null,
+        times: [...t.times],
+        vertices: Array.from({ length: drawn }, (_, i) => [position.getX(i), position.getY(i), position.getZ(i)]),
+      };
+    });
   }
 
   // Positions, and colours fading from the trail's colour (now) to the background (oldest).
