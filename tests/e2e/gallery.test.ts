@@ -1,5 +1,6 @@
 // Every scene of the gallery, picked one after another from the scene list of one page as a
-// teacher would, opens with its title, runs in the page's own loop, then 2 s of simulated time,
+// teacher would, opens with its title and runs (the one before was left paused; only a scene that
+// asks a question waits for Play), runs in the page's own loop, then 2 s of simulated time,
 // with no console error and finite poses; a picture of each lands in test-results/ for a person
 // to look at. One page for all: each scene is a new world in the same module, as on the site.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,8 +28,11 @@ describe('gallery', () => {
           const shown = await page.evaluate(() => document.getElementById('scene-title')!.textContent);
           throw new Error(`${file}: expected "${title}", the page shows "${shown}"\n${error.message}`);
         });
-      // A scene with questions waits at t = 0 for Play (predict, then observe): press it.
-      if (await page.evaluate(() => window.__featherweight!.paused())) await page.locator('#play').click();
+      // The last scene was left paused (advance pauses): a scene picked afterwards runs at once,
+      // unless it asks a question first (predict, then observe), when it waits for Play.
+      const asks = ((JSON.parse(readFileSync(new URL(`../../public/scenes/${file}`, import.meta.url), 'utf8')) as { meta?: { questions?: unknown[] } }).meta?.questions?.length ?? 0) > 0;
+      expect(await page.evaluate(() => window.__featherweight!.paused()), file).toBe(asks);
+      if (asks) await page.locator('#play').click();
       // The page's own loop takes the first steps in real time (render loop, plots, controllers) …
       await page.waitForFunction(() => window.__featherweight!.time() > 0, null, { timeout: 60_000 });
       // … then the rest at once.

@@ -438,6 +438,8 @@ async function main(): Promise<void> {
   }
   picker.addEventListener('change', async () => {
     if (await openScene(picker.value)) {
+      // A scene picked from the list runs, whatever the last one was left at, unless it asks first.
+      if (!(currentDoc.meta as SceneMeta | undefined)?.questions?.length && !build?.active) setPaused(false);
       const url = new URL(window.location.href);
       url.searchParams.set('scene', picker.value);
       url.hash = ''; // a shared scene's link no longer describes the page
