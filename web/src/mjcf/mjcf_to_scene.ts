@@ -14,12 +14,13 @@
 import type { Json, SceneObject } from '../scene_doc';
 import { type Mat3, type Vec3, quaternionToMatrix, rotateInertia } from '../urdf/mat3';
 import { tidy } from '../urdf/urdf_link';
-import { type Element, UrdfError, attribute, children, fail, parseXml } from '../urdf/urdf_xml';
+import { type Element, UrdfError, attribute, children, fail } from '../urdf/urdf_xml';
 import { DefaultClasses } from './mjcf_defaults';
 import {
   type Frame, type Quat, IDENTITY_FRAME, IDENTITY_QUAT, axisAngle, compose, fromEuler, fromXYAxes, inverse, normalize, rotate,
   transformPoint, zTo,
 } from './mjcf_frames';
+import { parseMjcfXml } from './mjcf_xml';
 
 type JsonObject = { [key: string]: Json };
 type Attributes = Record<string, string>;
@@ -35,6 +36,8 @@ const KNOWN: Record<string, string[]> = {
   geom: ['name', 'class', 'type', 'size', 'fromto', 'pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'mass', 'density', 'friction', 'rgba', 'contype', 'conaffinity', 'mesh', 'material'],
   inertial: ['pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'mass', 'diaginertia', 'fullinertia'],
 };
+/** How many ignored names the notice lists (a file may hold any number of unknown attributes). */
+const MAX_IGNORED_LISTED = 100;
 const SECTIONS = new Set(['compiler', 'option', 'default', 'worldbody', 'actuator', 'equality', 'keyframe', 'asset', 'include']);
 
 class Reader {
@@ -130,6 +133,20 @@ interface JointEntry {
   ref: number;
 }
 
+/**
+ * A body still to be read: `parentLink` is the scene name of the parent's link (null for the
+ * tree's root), `parentWorld` the parent's link frame at q = 0 and `parentOffset` how far that
+ * link frame sits from the parent body's frame (its joint).
+ */
+interface BodyTask {
+  element: Element;
+  parentLink: string | null;
+  parentWorld: Frame;
+  parentOffset: Vec3;
+  inherited: string; // the class its elements take when they name none
+  place: () => string;
+}
+
 /** Where a body's link ended up, for equality constraints and the keyframe. */
 interface BodyEntry {
   sceneName: string; // "articulation/link", or "world"
@@ -140,6 +157,7 @@ class Converter {
   private readonly reader = new Reader();
   private readonly defaults: DefaultClasses;
   private readonly joints: JointEntry[] = [];
+  private readonly jointsByName = new Map<string, JointEntry>(); // the first joint of each name
   private readonly bodies = new Map<string, BodyEntry>();
   private readonly statics: JsonObject[] = [];
   private readonly articulations: JsonObject[] = [];
@@ -172,7 +190,11 @@ class Converter {
       world.integrator = 'semi-implicit-euler';
       r.notices.push('Equality constraints are impulse joints in Featherweight, which step with semi-implicit Euler: the integrator was changed to it.');
     }
-    if (r.ignored.size > 0) r.notices.push(`Ignored (not read by the converter): ${[...r.ignored].sort().join(', ')}.`);
+    if (r.ignored.size > 0) {
+      const ignored = [...r.ignored].sort(), shown = ignored.slice(0, MAX_IGNORED_LISTED);
+      const more = ignored.length > shown.length ? ` and ${ignored.length - shown.length} more` : '';
+      r.notices.push(`Ignored (not read by the converter): ${shown.join(', ')}${more}.`);
+    }
     const model = (attribute(this.mujoco, 'model') ?? '').trim() || fileName.replace(/\.[^.]*$/, '');
     const scene: SceneObject = {
       format: 'featherweight-scene',
@@ -262,21 +284,21 @@ class Converter {
     children(worldbody, 'body').forEach((body, i) => {
       const name = this.uniqueName(attribute(body, 'name') ?? `body${i + 1}`, `${place}/body[${i + 1}]`);
       const links: JsonObject[] = [];
-      this.body(body, name, null, IDENTITY_FRAME, [0, 0, 0], 'main', `${place}/body "${name}"`, links, true);
+      // Depth first with an explicit stack: chains nest as deep as the nesting budget allows.
+      const stack: BodyTask[] = [{ element: body, parentLink: null, parentWorld: IDENTITY_FRAME, parentOffset: [0, 0, 0], inherited: 'main', place: () => `${place}/body "${name}"` }];
+      for (let task = stack.pop(); task; task = stack.pop()) {
+        const next = this.body(task, name, links, task.parentLink === null);
+        for (let k = next.length - 1; k >= 0; k--) stack.push(next[k]);
+      }
       this.articulations.push({ name, links });
     });
     for (const key of Object.keys(worldbody)) if (!key.startsWith('@_') && !['body', 'geom', 'light', 'camera', 'site'].includes(key)) this.reader.ignored.add(`worldbody <${key}>`);
   }
 
-  /**
-   * One body and its subtree as links of `articulation`. `parentLink` is the scene name of the
-   * parent's link (null for the tree's root), `parentWorld` the parent's link frame at q = 0
-   * and `parentOffset` how far that link frame sits from the parent body's frame (its joint).
-   */
-  private body(
-    element: Element, articulation: string, parentLink: string | null, parentWorld: Frame, parentOffset: Vec3, inherited: string,
-    place: string, links: JsonObject[], root: boolean,
-  ): void {
+  /** One body as links of `articulation`; answers its child bodies, still to be read. */
+  private body(task: BodyTask, articulation: string, links: JsonObject[], root: boolean): BodyTask[] {
+    const { element, parentLink, parentWorld, parentOffset, inherited } = task;
+    const place = task.place();
     const r = this.reader;
     this.bodyCount++;
     const attrs = this.defaults.resolve(element, 'body', inherited, place);
@@ -313,6 +335,8 @@ class Converter {
       const originFrame: Frame = k === 0 ? { pos: transformPoint(bodyFrame, pos), quat: bodyFrame.quat } : { pos: shift, quat: [...IDENTITY_QUAT] };
       const linkName = k === joints.length - 1 ? name : this.uniqueName(`${name}-${jattrs.name ?? `joint${k + 1}`}`, j.place);
       const link: JsonObject = { name: linkName, joint: this.joint(type, jattrs, originFrame, j.place, root && k === 0, articulation) };
+      const jointName = attribute(j.element, 'name');
+      if (j.kind === 'joint' && jointName !== undefined && !this.jointsByName.has(jointName)) this.jointsByName.set(jointName, this.joints[this.joints.length - 1]);
       if (previous !== null) link.parent = previous;
       if (k < joints.length - 1) link.inertial = structuredClone(NEAR_MASSLESS);
       chain.push(link);
@@ -337,13 +361,14 @@ class Converter {
       }
     }
     links.push(...chain);
-    for (const child of children(element, 'body')) {
-      const childName = attribute(child, 'name') ?? `body${this.bodyCount + 1}`;
-      this.body(child, articulation, link.name as string, world, offset, childclass, `${place}/body "${childName}"`, links, false);
-    }
     for (const key of Object.keys(element)) {
       if (!key.startsWith('@_') && !['body', 'geom', 'joint', 'freejoint', 'inertial', 'site', 'camera', 'light'].includes(key)) r.ignored.add(`body <${key}>`);
     }
+    // A child's default name counts the bodies read before it, so it is made when its turn comes.
+    return children(element, 'body').map((child) => ({
+      element: child, parentLink: link.name as string, parentWorld: world, parentOffset: offset, inherited: childclass,
+      place: () => `${place}/body "${attribute(child, 'name') ?? `body${this.bodyCount + 1}`}"`,
+    }));
   }
 
   private joint(type: string, attrs: Attributes, origin: Frame, place: string, root: boolean, articulation: string): JsonObject {
@@ -519,7 +544,7 @@ class Converter {
   }
 
   private jointByName(name: string, place: string): JointEntry {
-    const found = this.joints.find((j) => j.place.endsWith(`/joint "${name}"`));
+    const found = this.jointsByName.get(name);
     if (!found) fail(place, `joint "${name}" does not exist`);
     return found;
   }
@@ -664,7 +689,7 @@ class Converter {
  */
 export function mjcfToScene(xml: string, fileName: string): { scene: SceneObject; notices: string[] } {
   try {
-    const document = parseXml(xml, fileName);
+    const document = parseMjcfXml(xml, fileName);
     const roots = children(document, 'mujoco');
     if (roots.length !== 1) fail('mujoco', `expected one <mujoco> element, found ${roots.length}`);
     return new Converter(roots[0]).convert(fileName);
