@@ -167,8 +167,11 @@ export class World {
    * enabled, it runs at every control period's first step, its outputs held until the next.
    */
   step(n = 1): void {
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      throw new RangeError(`step(n) takes a whole number of steps from 0 to 2^53 − 1, got ${shown(n)}`);
     if (!this.control) {
-      this.simulation.step(n);
+      // The module counts steps in 32 bits: a larger n is taken in parts.
+      for (let left = n; left > 0 && this.error === ''; left -= kStepsPerCall) this.simulation.step(Math.min(left, kStepsPerCall));
       return;
     }
     for (let k = 0; k < n && this.error === ''; k++) {
@@ -357,13 +360,17 @@ export class World {
 
   /** Sets a 1-DoF joint's effort (N·m or N), held until changed. */
   setEffort(name: string, value: number): void {
-    this.tau[this.joint(name).vIndex] = value;
+    const index = this.joint(name).vIndex;
+    finite(value, `the effort for '${name}'`);
+    this.tau[index] = value;
   }
 
   /** A motor's target position (and velocity), by its joint's name. */
   setMotorTarget(name: string, position: number, velocity = 0): void {
     const index = this.motors.get(name);
     if (index === undefined) throw new Error(`the joint '${name}' has no motor`);
+    finite(position, `the motor target for '${name}'`);
+    finite(velocity, `the motor target velocity for '${name}'`);
     this.simulation.setMotorTarget(index, position, velocity);
   }
 
@@ -425,7 +432,7 @@ export class World {
 
   /** Back to a saved state of this scene; throws with the reason if the bytes are not one. */
   restoreState(state: Uint8Array): void {
-    const error = this.simulation.restoreState(state);
+    const error = this.simulation.restoreState(ownBytes(state, 'restoreState'));
     if (error !== '') throw new Error(error);
   }
 
@@ -462,7 +469,36 @@ function sceneError(message: string): SceneError {
 }
 
 function finite(value: number, what: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${what} is ${String(value)}, not a finite number`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${what} is ${shown(value)}, not a finite number`);
+}
+
+/** A value for a message, without running any of its code (a Symbol, an object's toString). */
+function shown(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : typeof value;
+}
+
+/** Steps per call into the module, which counts them as a 32-bit int. */
+const kStepsPerCall = 2 ** 30;
+/** The largest saved state taken (a world of the largest scene saves a few MiB). */
+const kMaxStateBytes = 64 * 2 ** 20;
+// A typed array's own length and kind, read from its internal slots: no getter, proxy or subclass
+// of the caller's runs, so nothing can throw or lie while the module is inside the call.
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'length')!.get!;
+const typedArrayKind = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag)!.get!;
+
+/**
+ * A fresh copy of bytes handed to the module: a JavaScript exception thrown while wasm frames are
+ * on the stack (a length getter that throws) leaves the module's stack pointer unrestored, so
+ * everything that could throw happens here, before the call.
+ */
+function ownBytes(value: unknown, what: string): Uint8Array {
+  if (typedArrayKind.call(value) !== 'Uint8Array') throw new TypeError(`${what} takes a Uint8Array, got ${shown(value)}`);
+  const length = typedArrayLength.call(value) as number;
+  if (length > kMaxStateBytes) throw new RangeError(`${what}: ${length} bytes is larger than any saved state (at most ${kMaxStateBytes})`);
+  const copy = new Uint8Array(length);
+  copy.set(value as Uint8Array);
+  return copy;
 }
 
 // Eigen stores column-major; the library hands out row-major copies.

@@ -7,16 +7,16 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 
 #include "scene/json_cursor.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "world/state_bytes.h"
 
 namespace {
 
@@ -59,6 +59,68 @@ double positiveNumber(const std::string& option, const std::string& text) {
   } catch (const std::exception&) {
   }
   badOption(option + " expects a positive number up to 1e15, got " + fw::quoteInput(text));
+}
+
+// Files fw-sim reads: a regular file (not a directory, a device or a pipe) of at most this size.
+constexpr std::uintmax_t kMaxInputFileBytes = 64u << 20;
+
+// The file's bytes, or a message saying why not.
+std::optional<std::string> readInputFile(const std::string& path, std::string& why) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (error || !std::filesystem::exists(status)) {
+    why = "cannot read " + fw::quoteInput(path, 200) + ": no such file";
+    return std::nullopt;
+  }
+  if (!std::filesystem::is_regular_file(status)) {
+    why = fw::quoteInput(path, 200) + " is not a regular file";
+    return std::nullopt;
+  }
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error || size > kMaxInputFileBytes) {
+    why = fw::quoteInput(path, 200) + " is larger than " + std::to_string(kMaxInputFileBytes >> 20) + " MiB";
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes(size_t(kMaxInputFileBytes) + 1, '\0');
+  in.read(bytes.data(), std::streamsize(bytes.size()));  // bounded even if the file grew since
+  bytes.resize(size_t(in.gcount()));
+  if (in.bad() || bytes.size() > kMaxInputFileBytes) {
+    why = "cannot read " + fw::quoteInput(path, 200);
+    return std::nullopt;
+  }
+  return bytes;
+}
+
+// The UTF-8 bytes after E2 of U+200E/F, U+202A–E and U+2066–9.
+bool bidiControl(unsigned b1, unsigned b2) {
+  return (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
+}
+
+// Text from a file (a world's message holds names from the scene) made safe for a terminal:
+// C0 and C1 control characters, DEL and bidirectional formatting escaped; line breaks too.
+std::string terminalSafe(const std::string& text) {
+  std::string out;
+  char escaped[16];
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0u;
+    if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // U+0080–U+009F (CSI is U+009B)
+      std::snprintf(escaped, sizeof escaped, "\\u%04X", unsigned(next));
+      out += escaped;
+      ++i;
+    } else if (c < 0x20 || c == 0x7F) {
+      std::snprintf(escaped, sizeof escaped, "\\u%04X", unsigned(c));
+      out += escaped;
+    } else if (c == 0xE2 && i + 2 < text.size() && bidiControl(next, static_cast<unsigned char>(text[i + 2]))) {
+      std::snprintf(escaped, sizeof escaped, "\\u%04X", 0x2000u + ((next & 0x3Fu) << 6) + (text[i + 2] & 0x3Fu));
+      out += escaped;
+      i += 2;
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
 }
 
 // The most steps one run may take (about a day of wall time at the fastest step).
@@ -160,17 +222,16 @@ void writeRow(std::ostream& out, fw::World& world, double t) {
 int main(int argc, char** argv) {
   const Options options = parseOptions(argc, argv);
 
-  std::ifstream file(options.scenePath);
-  if (!file) {
-    std::cerr << "fw-sim: cannot read " << options.scenePath << "\n";
+  std::string why;
+  const std::optional<std::string> text = readInputFile(options.scenePath, why);
+  if (!text) {
+    std::cerr << "fw-sim: " << why << "\n";
     return kBadInput;
   }
-  std::stringstream text;
-  text << file.rdbuf();
 
   std::optional<fw::World> world;
   try {
-    fw::SceneDescription scene = fw::parseScene(text.str());
+    fw::SceneDescription scene = fw::parseScene(*text);
     // Command-line options override the scene's own settings.
     if (options.timestep) {
       if (*options.timestep < fw::kMinTimestep || *options.timestep > fw::kMaxTimestep)
@@ -199,14 +260,14 @@ int main(int argc, char** argv) {
   }
 
   if (!options.loadStatePath.empty()) {
-    std::ifstream stateFile(options.loadStatePath, std::ios::binary);
-    if (!stateFile) {
-      std::cerr << "fw-sim: cannot read " << options.loadStatePath << "\n";
+    const std::optional<std::string> bytes = readInputFile(options.loadStatePath, why);
+    if (!bytes) {
+      std::cerr << "fw-sim: --load-state: " << why << "\n";
       return kBadInput;
     }
-    const std::vector<uint8_t> blob{std::istreambuf_iterator<char>(stateFile), std::istreambuf_iterator<char>()};
-    if (const std::string why = world->restoreState(blob); !why.empty()) {
-      std::cerr << "fw-sim: " << options.loadStatePath << ": " << why << "\n";
+    const std::vector<uint8_t> blob(bytes->begin(), bytes->end());
+    if (const std::string refused = world->restoreState(blob); !refused.empty()) {
+      std::cerr << "fw-sim: " << fw::quoteInput(options.loadStatePath, 200) << ": " << refused << "\n";
       return kBadInput;
     }
   }
@@ -232,6 +293,10 @@ int main(int argc, char** argv) {
     std::cerr << "fw-sim: --duration " << options.duration << " s at dt = " << dt << " s is more than 1e12 steps\n";
     return kBadInput;
   }
+  if (world->time() + options.duration > fw::kMaxStateTime) {
+    std::cerr << "fw-sim: the run would end past t = 1e12 s, the latest time a world state holds\n";
+    return kBadInput;
+  }
   const long steps = std::lround(stepCount);
   if (steps < 1 || std::abs(stepCount - double(steps)) > 1e-9 * stepCount) {
     std::cerr << "fw-sim: the duration " << options.duration << " s is not a whole number of time steps of " << dt
@@ -248,7 +313,7 @@ int main(int argc, char** argv) {
   for (long n = 1; n <= steps; ++n) {
     world->step();
     if (!world->stepError().empty()) {
-      std::cerr << "fw-sim: " << world->stepError() << "\n";
+      std::cerr << "fw-sim: " << terminalSafe(world->stepError()) << "\n";
       status = kBlewUp;
       break;
     }

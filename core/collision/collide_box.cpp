@@ -131,7 +131,8 @@ void collideBoxes(const Shape& shapeA, const ShapePose& poseA, const Shape& shap
       askew ? 0.05 * std::abs(face.separation) + 1e-3 * (a.h.maxCoeff() + b.h.maxCoeff()) : tolerance;
   const bool useEdge = edge.separation > face.separation + edgeTolerance;
   const SeparatingAxis& best = useEdge ? edge : face;
-  if (best.separation > margin) return;
+  // Every separation NaN (poses that overflowed): no axis was found, so there is no contact.
+  if (best.index < 0 || best.separation > margin) return;
 
   if (best.separation > 0) {
     const ExactDistance exact = distanceOfBoxes(a, b);

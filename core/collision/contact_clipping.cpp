@@ -109,7 +109,7 @@ void reduceToManifold(const ContactCandidate* c, int count, const Vec3& normal, 
   }
   auto inPlane = [&](const Vec3& v) { return Vec3(v - v.dot(normal) * normal); };
   auto signedArea = [&](const Vec3& a, const Vec3& b, const Vec3& q) { return (b - a).cross(q - a).dot(normal); };
-  int chosen[4] = {0, -1, -1, -1};
+  int chosen[4] = {0, 0, 0, -1};  // (NaN positions win no comparison: the first point stands in)
   for (int i = 1; i < count; ++i)
     if (c[i].separation < c[chosen[0]].separation) chosen[0] = i;
   const Vec3 p1 = c[chosen[0]].position;

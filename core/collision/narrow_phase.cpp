@@ -56,6 +56,8 @@ PairRoutine routineFor(ShapeType first, ShapeType second) {
   }
 }
 
+bool finitePose(const ShapePose& pose) { return pose.position.allFinite() && pose.rotation.allFinite(); }
+
 }  // namespace
 
 bool collide(const Shape& a, const ShapePose& poseA, const Shape& b, const ShapePose& poseB, double margin,
@@ -67,12 +69,19 @@ bool collide(const Shape& a, const ShapePose& poseA, const Shape& b, const Shape
   const Shape& second = swapped ? a : b;
   const PairRoutine routine = routineFor(first.type, second.type);
   if (routine == nullptr) return false;
+  // A pose that is not finite (a state that blew up, a restored state holding NaN) touches
+  // nothing: no routine's search may be led by NaN comparisons (and the step reports it).
+  if (!finitePose(poseA) || !finitePose(poseB)) return false;
   if (swapped) {
     routine(first, poseB, second, poseA, margin, out);
     out.normal = -out.normal;  // the routine's normal points from b to a
   } else {
     routine(first, poseA, second, poseB, margin, out);
   }
+  // Finite poses can still overflow inside a routine (positions near 1e308): no such contact.
+  bool finite = out.normal.allFinite();
+  for (int k = 0; k < out.count; ++k) finite = finite && out.points[k].position.allFinite() && std::isfinite(out.points[k].separation);
+  if (!finite) out.count = 0;
   return out.count > 0;
 }
 

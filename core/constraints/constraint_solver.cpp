@@ -196,7 +196,8 @@ double pushRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eigen
 }  // namespace
 
 void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& smoothChange, Eigen::VectorXd& v,
-                   Eigen::VectorXd& displacement, double h, int n, const SolverSettings& settings) {
+                   Eigen::VectorXd& displacement, Eigen::VectorXd& meanVelocity, double h, int n,
+                   const SolverSettings& settings) {
   const double hs = h / n;
   const int sweeps = std::max(1, settings.velocityIterations / n);
   // Box2D's contact spring: 30 Hz, or a quarter of the substep rate if that is lower.
@@ -208,6 +209,9 @@ void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd
   const size_t count = set.rows.size();
   v.noalias() -= smoothChange;
   displacement.setZero();
+  // Σₖ (q̇ₖ₋₁ + q̇ₖ)/2n = (q̇₀ − q̇ₙ)/2n + Σₖ q̇ₖ/n, with the relaxed q̇ₖ (not the pushed ones
+  // that move q: the push's velocity is relaxed away and changes no kinetic energy).
+  meanVelocity = v / (2.0 * n);
   set.work.assign(count, 0.0);
   set.speed.resize(count);
   for (size_t r = 0; r < count; ++r) {
@@ -230,7 +234,9 @@ void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd
       set.work[r] += 0.5 * set.rows[r].impulse * (set.speed[r] + speed);
       set.speed[r] = speed;
     }
+    meanVelocity.noalias() += v / n;
   }
+  meanVelocity.noalias() -= v / (2.0 * n);
   for (ConstraintRow& row : set.rows) row.impulse *= n;
 }
 

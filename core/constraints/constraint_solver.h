@@ -69,9 +69,11 @@ inline int substepCount(const SolverSettings& settings, double h) {
 // relaxed with a soft push-out of penetrations (a 30 Hz spring with damping ratio 10), the
 // coordinates move by h/n q̇ (into `displacement`; the rows' separations follow to first order,
 // s + J Δq), and the rows are relaxed again, rigid, so the push leaves no velocity. set.work
-// gets each row's work.
+// gets each row's work; `meanVelocity` the mean over the substeps of each one's start and end
+// velocity (what a force held over the step works against).
 void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& smoothChange, Eigen::VectorXd& v,
-                   Eigen::VectorXd& displacement, double h, int n, const SolverSettings& settings);
+                   Eigen::VectorXd& displacement, Eigen::VectorXd& meanVelocity, double h, int n,
+                   const SolverSettings& settings);
 
 // The rebound of unilateral rows hit faster than the threshold, by the chosen law.
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings);

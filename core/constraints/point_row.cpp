@@ -33,7 +33,7 @@ void accumulateLink(const Model& model, Data& data, int link, const Force& f, do
   for (int k = 0; k < n; ++k) W[k] += scratch[k];
 }
 
-double dot(const double* a, const double* b, int n) {
+double sumOfProducts(const double* a, const double* b, int n) {
   double s = 0;
   for (int k = 0; k < n; ++k) s += a[k] * b[k];
   return s;
@@ -65,7 +65,7 @@ void setWrenchRow(const Model& model, Data& data, int linkA, const Force& fA, in
   }
   row.inverseMass = 0;
   for (const RowSide* s : {&row.a, &row.b})
-    if (s->tree >= 0) row.inverseMass += dot(set.jacobian(*s), set.response(*s), s->size);
+    if (s->tree >= 0) row.inverseMass += sumOfProducts(set.jacobian(*s), set.response(*s), s->size);
 }
 
 }  // namespace

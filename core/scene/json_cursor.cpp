@@ -116,7 +116,9 @@ long long JsonCursor::integer(long long lo, long long hi) const {
   if (!value_.is_number_integer()) fail(range + ", got " + (value_.is_number() ? nlohmann::json(value_).dump() : typeName(value_)));
   if (value_.is_number_unsigned()) {
     const auto u = value_.get<unsigned long long>();
-    if (hi < 0 || u > static_cast<unsigned long long>(hi)) fail(range + ", got " + std::to_string(u));
+    // (nlohmann reads every non-negative integer as unsigned: the lower bound applies here too.)
+    if (hi < 0 || u > static_cast<unsigned long long>(hi) || (lo > 0 && u < static_cast<unsigned long long>(lo)))
+      fail(range + ", got " + std::to_string(u));
     return static_cast<long long>(u);
   }
   const auto n = value_.get<long long>();

@@ -27,6 +27,11 @@ inline constexpr double kMinTolerance = 1e-14;    // RK45: tighter cannot be met
 inline constexpr double kMaxShapeExtent = 1e5;    // m: sizes, radii, hull points, positions of shapes
 inline constexpr size_t kMaxControllerBytes = 256 * 1024;  // a controller's JavaScript source
 inline constexpr size_t kMaxControllerParameters = 64;    // named numbers a controller reads
+// Work per load and per step (docs/security.md): bodies and links of a scene, its constraints,
+// and the multiply-adds of one fill and factorisation of the impulse joints' correction system.
+inline constexpr size_t kMaxBodies = 10000;
+inline constexpr size_t kMaxConstraints = 1000;
+inline constexpr double kMaxJointSystemWork = 1e6;
 
 struct Pose {
   Eigen::Vector3d position{0, 0, 0};

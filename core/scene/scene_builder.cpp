@@ -2,9 +2,11 @@
 
 #include "algorithms/forward_dynamics.h"
 #include "algorithms/forward_kinematics.h"
+#include <cstdio>
 #include <map>
 #include "model/model_builder.h"
 #include "shapes/mass_properties.h"
+#include "world/joint_system.h"
 
 namespace fw {
 namespace {
@@ -126,6 +128,20 @@ void addConstraints(const SceneDescription& scene, const Model& model, const Sta
   }
 }
 
+// Every realtime step fills and factors the joints' correction system: past the budget a step
+// would take seconds (joints that all act on one body couple with each other, a cubic cost).
+void checkJointSystemBudget(const Model& model, const std::vector<ImpulseJoint>& joints, const std::vector<std::string>& paths) {
+  const JointSystemCost cost = jointSystemCost(model, joints, kMaxJointSystemWork);
+  if (cost.firstJointOver < 0) return;
+  char work[32];
+  std::snprintf(work, sizeof work, "%.2g", cost.work);
+  throw SceneError(paths[size_t(cost.firstJointOver)],
+                   std::string("the impulse joints' correction would take ") + work +
+                       " multiply-adds every step; its budget of " + std::to_string(long(kMaxJointSystemWork)) +
+                       " is passed with this joint (joints that move the same bodies couple with each other: "
+                       "use fewer of them on one body or chain)");
+}
+
 }  // namespace
 
 World buildWorld(const SceneDescription& scene) {
@@ -140,6 +156,7 @@ World buildWorld(const SceneDescription& scene) {
     Motion v;
   };
   std::vector<StartPose> impulseStarts;  // links that became free bodies: their initial motion
+  std::vector<std::string> impulseJointPaths;  // per impulse joint, for messages
   const bool accurate = scene.world.stepping == "accurate";
   const char* needsRealtime = "impulse joints and loop closures need realtime stepping (semi-implicit-euler)";
   int families = 0;
@@ -218,6 +235,7 @@ World buildWorld(const SceneDescription& scene) {
           joint.name = spec.name;
           impulseJoint = int(interactions.impulseJoints.size());
           interactions.impulseJoints.push_back(joint);
+          impulseJointPaths.push_back(link.path + "/joint");
         }
       }
       if (link.joint.limits) {
@@ -259,6 +277,8 @@ World buildWorld(const SceneDescription& scene) {
   }
   addConstraints(scene, model, initial, bodyNamed, interactions);
   if (accurate && !scene.constraints.empty()) throw SceneError(scene.constraints[0].path, needsRealtime);
+  for (const ConstraintDescription& c : scene.constraints) impulseJointPaths.push_back(c.path);
+  checkJointSystemBudget(model, interactions.impulseJoints, impulseJointPaths);
 
   // Every joint must move some inertia, or its articulated inertia D = SᵀIᴬS is singular and
   // forward dynamics divides by zero. One ABA pass at the initial state finds such a joint.

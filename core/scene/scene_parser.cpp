@@ -7,6 +7,7 @@
 #include <set>
 
 #include "collision/convex_hull.h"
+#include "scene/scene_budget.h"
 
 namespace fw {
 namespace {
@@ -718,6 +719,7 @@ SceneDescription parseScene(std::string_view jsonText) {
     const JsonCursor list = root["constraints"];
     for (size_t i = 0; i < list.size(); ++i) scene.constraints.push_back(constraintFrom(list[i], jointNames));
   }
+  checkSceneBudgets(scene);
   if (root.has("camera")) scene.camera = cameraFrom(root["camera"]);
   if (root.has("controller")) checkController(root["controller"], scene.world.timestep);
   if (root.has("meta")) {

@@ -91,8 +91,17 @@ void World::bookImpulseWork(RowKind kind, double work) {
 }
 
 // Realtime: efforts and implicit damping over the step's displacement h q̇⁺ (substepped: Σ h/n q̇ₖ), where q̇* is the
-// velocity after the smooth update (the damping force is −D q̇*, realtime_step.cpp).
+// velocity after the smooth update (the damping force is −D q̇*, realtime_step.cpp). Held
+// forces: the step gives out h Jᵀ(q) f, taken at the step's q in its velocity coordinates, and
+// that adds exactly h fᵀ J (q̇ + q̇⁺)/2 of kinetic energy (½(q̇⁺ − q̇)ᵀ H (q̇⁺ + q̇), as the
+// impulses' rule); substepped, the mean of the substeps' trapezoids (meanVelocity_). Not
+// Jᵀ(q⁺) at the end: a body turning under an off-centre pull sees another lever arm there.
 void World::ledgerRealtimeStep(double h) {
+  if (loads_.anyExternal) {
+    if (!substepped_) meanVelocity_ = 0.5 * (velocityBefore_ + state_.v);
+    forwardKinematics(model_, data_, state_.q, meanVelocity_);  // (q: the step's start)
+    ledger_.appliedWork += h * appliedPower();
+  }
   for (int k = 0; k < model_.nv; ++k) {
     // Substepped, the coordinates moved by Σ h/n q̇ₖ = h (q̇⁺ + q̇ₚ); the split-impulse push is
     // not a motion forces work over.

@@ -14,8 +14,10 @@
 //   contacts) as τ · ∫ q̇ dt and damping as Σ dᵢ ∫ q̇ᵢ² dt, with the integrator's own quadrature
 //   (as if RK4/RK45 integrated ẇ = τ · q̇ beside the state);
 // - realtime steps: efforts and implicit damping as force times the step's displacement h q̇⁺;
-// - forces at points (the mouse spring, applied forces) and air drag: their power, by the
-//   trapezoid rule over the step (air drag: at its end).
+// - forces at points (the mouse spring, applied forces): in a realtime step, the generalized
+//   force the step holds (taken at its start) times the step's mean velocity, the kinetic
+//   energy it adds; in an accurate step, their power by the trapezoid rule over the step;
+// - air drag: its power at the step's end.
 
 namespace fw {
 

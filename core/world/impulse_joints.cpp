@@ -14,6 +14,7 @@
 #include "model/configuration.h"
 #include "constraints/constraint_solver.h"
 #include "constraints/point_row.h"
+#include "world/joint_system.h"
 #include "world/world.h"
 
 namespace fw {
@@ -66,26 +67,47 @@ JointRowDirections World::appendJointRows(ConstraintSet& set, size_t k) {
   return directions;
 }
 
-// The joint system's shape, fixed for the world: each joint's rows, and which rows couple (two
-// joints couple when they move a common tree), as the envelope of K.
-void World::setUpJointSystem() {
-  const std::vector<ImpulseJoint>& joints = interactions_.impulseJoints;
-  jointBlocks_.resize(joints.size());
-  std::vector<int> first;
-  const auto tree = [&](int link) { return link < 0 ? -1 : model_.treeOf[size_t(link)]; };
+std::vector<int> jointSystemPattern(const Model& model, const std::vector<ImpulseJoint>& joints) {
+  const auto tree = [&](int link) { return link < 0 ? -1 : model.treeOf[size_t(link)]; };
+  // A joint's rows couple back to the first joint that moves one of its trees.
+  std::vector<int> firstRowOfTree(size_t(model.treeFirstV.size()), -1), first;
+  for (const ImpulseJoint& joint : joints) {
+    const int count = jointRowDirections(joint, LinkFrame{}, LinkFrame{}).count;  // depends on the type only
+    int lowest = int(first.size());
+    for (const int t : {tree(joint.linkA), tree(joint.linkB)})
+      if (t >= 0 && firstRowOfTree[size_t(t)] >= 0) lowest = std::min(lowest, firstRowOfTree[size_t(t)]);
+    for (const int t : {tree(joint.linkA), tree(joint.linkB)})
+      if (t >= 0 && firstRowOfTree[size_t(t)] < 0) firstRowOfTree[size_t(t)] = int(first.size());
+    for (int r = 0; r < count; ++r) first.push_back(lowest);
+  }
+  return first;
+}
+
+JointSystemCost jointSystemCost(const Model& model, const std::vector<ImpulseJoint>& joints, double budget) {
+  const std::vector<int> first = jointSystemPattern(model, joints);
+  const auto treeNv = [&](int link) { return link < 0 ? 0.0 : double(model.treeNv(model.treeOf[size_t(link)])); };
+  JointSystemCost cost;
+  size_t row = 0;
   for (size_t k = 0; k < joints.size(); ++k) {
-    jointBlocks_[k].first = int(first.size());
-    const int count = jointRowDirections(joints[k], LinkFrame{}, LinkFrame{}).count;  // depends on the type only
-    const int treeA = tree(joints[k].linkA), treeB = tree(joints[k].linkB);
-    size_t lowest = k;
-    for (size_t l = 0; l < k; ++l) {
-      const int a = tree(joints[l].linkA), b = tree(joints[l].linkB);
-      if ((a >= 0 && (a == treeA || a == treeB)) || (b >= 0 && (b == treeA || b == treeB))) {
-        lowest = l;
-        break;
-      }
+    const int count = jointRowDirections(joints[k], LinkFrame{}, LinkFrame{}).count;
+    const double moved = treeNv(joints[k].linkA) + treeNv(joints[k].linkB);
+    for (int r = 0; r < count; ++r, ++row) {
+      const double width = double(row) - first[row] + 1;
+      cost.work += width * width + width * moved;
     }
-    for (int r = 0; r < count; ++r) first.push_back(jointBlocks_[lowest].first);
+    if (cost.firstJointOver < 0 && cost.work > budget) cost.firstJointOver = int(k);
+  }
+  return cost;
+}
+
+// The joint system's shape, fixed for the world: each joint's rows, and which rows couple, as the
+// envelope of K.
+void World::setUpJointSystem() {
+  const std::vector<int> first = jointSystemPattern(model_, interactions_.impulseJoints);
+  jointBlocks_.resize(interactions_.impulseJoints.size());
+  for (size_t k = 0, row = 0; k < jointBlocks_.size(); ++k) {
+    jointBlocks_[k].first = int(row);
+    row += size_t(jointRowDirections(interactions_.impulseJoints[k], LinkFrame{}, LinkFrame{}).count);
   }
   jointSystem_.setPattern(first);
   jointRight_ = Eigen::VectorXd::Zero(int(first.size()));

@@ -53,14 +53,25 @@ void World::applyPrescribedMotion(double t) {
 // Free joints keep their velocity as a body twist (ω, v) in body coordinates, whose ABA
 // acceleration carries the gyroscopic term v̇ = −ω × v. Integrated explicitly, that term turns
 // v by ωh each step and grows it by √(1 + (ωh)²): a fast-rolling ball gains energy. So the
-// realtime step moves free bodies on SO(3) × R³ instead: the origin's world velocity u = R v
-// changes only by forces, the position by h u, and v is re-expressed in the new frame.
+// realtime step moves free bodies on SO(3) × R³ instead: the world velocity u = R (v + ω × c)
+// of a body point c changes only by forces, the position by h R v, and u is re-expressed in the
+// new frame. c is the centre of mass of a free body (World::linearPoint_): with its origin off
+// the centre instead, the origin circles the centre and the body's momentum changes with no
+// force on it. Bodies held by impulse joints keep the origin: a chain's links hang from theirs,
+// which barely move (with the centre, the chain strays further from the reduced-coordinate one).
 namespace {
 
-void cancelGyroscopicTurn(const Model& model, const Eigen::VectorXd& before, double h, Eigen::VectorXd& v) {
-  for (const JointModel& j : model.joints)
+Vec3 pointVelocity(const JointModel& j, const Vec3& c, const Eigen::VectorXd& v) {
+  return Vec3(v.segment<3>(j.idx_v + 3)) + Vec3(v.segment<3>(j.idx_v)).cross(c);
+}
+
+void cancelGyroscopicTurn(const Model& model, const std::vector<Vec3>& point, const Eigen::VectorXd& before, double h,
+                          Eigen::VectorXd& v) {
+  for (size_t link = 0; link < model.joints.size(); ++link) {
+    const JointModel& j = model.joints[link];
     if (j.type == JointType::Free)
-      v.segment<3>(j.idx_v + 3) += h * Vec3(before.segment<3>(j.idx_v)).cross(Vec3(before.segment<3>(j.idx_v + 3)));
+      v.segment<3>(j.idx_v + 3) += h * Vec3(before.segment<3>(j.idx_v)).cross(pointVelocity(j, point[link], before));
+  }
 }
 
 // dq's linear parts from body to world coordinates (retract() adds them to the position).
@@ -70,11 +81,16 @@ void linearIncrementsToWorld(const Model& model, const Eigen::VectorXd& q, Eigen
       dq.segment<3>(j.idx_v + 3) = quaternionAt(q, j.idx_q + 3) * Vec3(dq.segment<3>(j.idx_v + 3));
 }
 
-// v's linear parts into the turned body frame: v ← ΔRᵀ v with ΔR = exp(dq's angular part).
-void reexpressInNewFrame(const Model& model, const Eigen::VectorXd& dq, Eigen::VectorXd& v) {
-  for (const JointModel& j : model.joints)
-    if (j.type == JointType::Free)
-      v.segment<3>(j.idx_v + 3) = quaternionExp(dq.segment<3>(j.idx_v)).conjugate() * Vec3(v.segment<3>(j.idx_v + 3));
+// The point's velocity into the turned body frame, ΔRᵀ (v + ω × c) with ΔR = exp(dq's angular
+// part), and the origin's from it.
+void reexpressInNewFrame(const Model& model, const std::vector<Vec3>& point, const Eigen::VectorXd& dq,
+                         Eigen::VectorXd& v) {
+  for (size_t link = 0; link < model.joints.size(); ++link) {
+    const JointModel& j = model.joints[link];
+    if (j.type != JointType::Free) continue;
+    const Vec3 turned = quaternionExp(dq.segment<3>(j.idx_v)).conjugate() * pointVelocity(j, point[link], v);
+    v.segment<3>(j.idx_v + 3) = turned - Vec3(v.segment<3>(j.idx_v)).cross(point[link]);
+  }
 }
 
 }  // namespace
@@ -86,8 +102,11 @@ void reexpressInNewFrame(const Model& model, const Eigen::VectorXd& dq, Eigen::V
 // (Catto, "Numerical methods", GDC 2015), which is stable but dissipates (7 % of a spherical
 // pendulum's energy in 10 min). The implicit midpoint rule
 //   I (ω⁺ − ω) + h ω̄ × I ω̄ = h τ,   ω̄ = (ω + ω⁺)/2,
-// keeps a torque-free body's kinetic energy and |L| exactly (ω̄ · (ω̄ × Iω̄) = 0), and is solved
-// by Newton's method from the explicit step, whose Δω gives h τ = I Δω + h ω × Iω.
+// keeps a torque-free rotation's kinetic energy and |L| to round-off (ω̄ · (ω̄ × Iω̄) = 0, and
+// (Iω⁺ − Iω) · (Iω⁺ + Iω) = 0 likewise); L's direction in space only to first order (the
+// orientation turns by h ω⁺), a wobble that does not grow. Gravity on a ball-jointed link is
+// semi-implicit Euler's: an O(h) energy error that comes and goes. It is solved by Newton's
+// method from the explicit step, whose Δω gives h τ = I Δω + h ω × Iω.
 // It applies to links whose rotation is their own: a free body (I about its centre of mass, the
 // origin's velocity kept consistent with the centre's) or a ball joint (I about the pivot) with
 // nothing hanging from them; the joint's implicit damping (armature h d) is part of I.
@@ -133,7 +152,7 @@ void World::stepRealtime() {
   velocityBefore_ = state_.v;
   state_.v.noalias() += h * data_.qdd;
   applyImplicitGyroscopic(h);
-  cancelGyroscopicTurn(model_, velocityBefore_, h, state_.v);
+  cancelGyroscopicTurn(model_, linearPoint_, velocityBefore_, h, state_.v);
   smoothVelocity_ = state_.v;
   if (hasInteractions) {
     // The impulse response needs ABA's articulated inertias at this q.
@@ -150,9 +169,7 @@ void World::stepRealtime() {
                     });
       if (substepped_) {
         smoothChange_ = state_.v - velocityBefore_;
-        solveSubsteps(model_, rows_, smoothChange_, state_.v, pseudoVelocity_, h, substeps, settings_.solver);
-        // Held forces work over each substep's trapezoid, Σ h/n (q̇ₖ₋₁ + q̇ₖ)/2 = Δq − h/2n (q̇ₙ − q̇₀).
-        if (loads_.anyExternal) meanVelocity_ = pseudoVelocity_ / h - (state_.v - velocityBefore_) / (2.0 * substeps);
+        solveSubsteps(model_, rows_, smoothChange_, state_.v, pseudoVelocity_, meanVelocity_, h, substeps, settings_.solver);
         smoothChange_ = state_.v;  // now: the velocity before the rebounds
         restitutionStart_.resize(rows_.rows.size());
         for (size_t r = 0; r < rows_.rows.size(); ++r) restitutionStart_[r] = rows_.rows[r].impulse;
@@ -188,7 +205,7 @@ void World::stepRealtime() {
   data_.q0 = state_.q;
   linearIncrementsToWorld(model_, data_.q0, data_.dq);
   retract(model_, data_.q0, data_.dq, state_.q);
-  reexpressInNewFrame(model_, data_.dq, state_.v);
+  reexpressInNewFrame(model_, linearPoint_, data_.dq, state_.v);
   if (hasJoints) correctJointVelocities();
   state_.t += h;
   applyPrescribedMotion(state_.t);

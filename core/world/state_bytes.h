@@ -5,12 +5,29 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace fw {
+
+// Limits of a restored state (docs/security.md) beyond what the scene fixes: its time (a run at the
+// largest time step reaches it after 1e13 steps), its counters (a quarter of their type's range, so
+// that no increment or sum of two overflows) and its message (the world cuts its own to fit).
+inline constexpr double kMaxStateTime = 1e12;  // s
+inline constexpr int64_t kMaxStateCount = int64_t(std::numeric_limits<long>::max() / 4);
+inline constexpr size_t kMaxStateMessageBytes = 1024;
+
+// A message cut to kMaxStateMessageBytes (at a character boundary, with an ellipsis).
+inline std::string capStateMessage(std::string message) {
+  if (message.size() <= kMaxStateMessageBytes) return message;
+  size_t end = kMaxStateMessageBytes - 3;  // room for "…"
+  while (end > 0 && (static_cast<unsigned char>(message[end]) & 0xC0) == 0x80) --end;
+  message.resize(end);
+  return message + "\xE2\x80\xA6";
+}
 
 class ByteWriter {
  public:

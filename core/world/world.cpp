@@ -9,6 +9,7 @@
 #include "algorithms/impulse_response.h"
 #include "algorithms/forward_kinematics.h"
 #include "algorithms/momentum.h"
+#include "world/state_bytes.h"
 
 namespace fw {
 
@@ -56,9 +57,15 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
   qPredicted_ = initial_.q;
   dqPredicted_ = Eigen::VectorXd::Zero(model_.nv);
   path_.reserve(size_t(model_.nlinks));
+  linearPoint_.assign(size_t(model_.nlinks), Vec3::Zero());
+  for (int link : gyroscopicLinks_)
+    if (model_.joints[size_t(link)].type == JointType::Free) linearPoint_[size_t(link)] = model_.inertia[size_t(link)].com;
   for (const ImpulseJoint& joint : interactions_.impulseJoints)
     for (const int link : {joint.linkA, joint.linkB})
-      if (link >= 0) neverSleeps_[size_t(model_.treeOf[size_t(link)])] = 1;  // islands do not follow joints
+      if (link >= 0) {
+        neverSleeps_[size_t(model_.treeOf[size_t(link)])] = 1;  // islands do not follow joints
+        linearPoint_[size_t(link)].setZero();
+      }
   for (const JointMotor& m : interactions_.motors) {
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
     neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time
@@ -102,28 +109,23 @@ void World::step() {
     wakeBody(dragged);
     applyDragSpring();
   }
-  // The held forces' work, by the trapezoid rule on their power at the step's ends.
+  // Accurate stepping: the held forces' work by the trapezoid rule on their power at the step's
+  // ends (the realtime step books its own, ledgerRealtimeStep).
+  const bool accurate = settings_.stepping == Stepping::Accurate;
   double appliedBefore = 0;
-  if (loads_.anyExternal) {
+  if (loads_.anyExternal && accurate) {
     forwardKinematics(model_, data_, state_.q, state_.v);
     appliedBefore = appliedPower();
   }
   substepped_ = false;  // (the realtime step says otherwise)
-  if (settings_.stepping == Stepping::Accurate) stepAccurate();
+  if (accurate) stepAccurate();
   else stepRealtime();
   const double h = settings_.timestep;
-  // The held forces' work: the trapezoid rule on their power at the step's ends, or substepped,
-  // on each substep's (their sum is the power at meanVelocity_, from where the step began).
-  double appliedWork = 0;
-  if (loads_.anyExternal && substepped_) {
-    forwardKinematics(model_, data_, data_.q0, meanVelocity_);
-    appliedWork = h * appliedPower();
-  }
   previousPoses_ = poses_;  // same sizes after the first step: copies without allocating
   previousVelocities_ = velocities_;
   steppedSinceRestore_ = true;
   refreshKinematics();
-  if (loads_.anyExternal) ledger_.appliedWork += substepped_ ? appliedWork : 0.5 * h * (appliedBefore + appliedPower());
+  if (loads_.anyExternal && accurate) ledger_.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
   ledger_.dampingLoss += h * airDragPower();
   if (dragged >= 0) {
     loads_.externalWorld[size_t(dragged)] = saved;
@@ -144,7 +146,8 @@ void World::checkStepHealth() {
     for (int k = 0; k < 6; ++k) finite = finite && std::isfinite(velocities_[size_t(6 * body + k)]);
     if (!finite) what = "joint " + visuals_[size_t(body)].name + ": its pose or speed overflowed";
   }
-  if (!what.empty()) stepError_ = "the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what;
+  // (Cut to what a saved state may carry: a joint's name can be long.)
+  if (!what.empty()) stepError_ = capStateMessage("the simulation blew up at t = " + std::to_string(state_.t) + " s: " + what);
   else if (stalled())
     stepError_ = "RK45 cannot advance at t = " + std::to_string(state_.t) + " s: it did not reach the end of one time step within " +
                  std::to_string(kMaxSubsteps) + " substeps (the tolerance is too tight or the scene too stiff)";

@@ -333,6 +333,7 @@ class World {
   std::vector<int> path_;
   std::vector<char> prescribed_;
   std::vector<int> gyroscopicLinks_;  // free or ball-jointed links with no children (realtime_step.cpp)
+  std::vector<Vec3> linearPoint_;     // per link: the body point a free joint's realtime step moves (realtime_step.cpp)
   Eigen::VectorXd qddPrescribed_;
   State eventStart_;  // accurate: the state at the start of the interval being searched
   long substepsAtStepStart_ = 0;  // accurate: the step's substep budget (kMaxSubsteps) counts from here

@@ -253,12 +253,20 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
     in.getVector(fsalQ, model_.nq), in.getVector(fsalV, model_.nv);
     in.getVector(fsalTau, model_.nv), in.getVector(fsalA, model_.nv);
   }
+  // Counters are read as 64 bits and range-checked before they become a (possibly 32-bit) long.
+  bool countsInRange = true;
+  const auto count = [&](long& n) {
+    const int64_t value = in.get<int64_t>();
+    countsInRange = countsInRange && value >= 0 && value <= kMaxStateCount;
+    n = countsInRange ? long(value) : 0;
+  };
   IntegratorStats stats;
   for (long* n : {&stats.steps, &stats.accepted, &stats.rejected, &stats.derivativeEvaluations, &stats.minStepHits, &stats.stalls})
-    *n = long(in.get<int64_t>());
+    count(*n);
   StepStats stepStats;
   stepStats.contacts = in.get<int32_t>(), stepStats.rows = in.get<int32_t>();
-  for (long* n : {&stepStats.events, &stepStats.unlocatedEvents, &stepStats.jointCorrections}) *n = long(in.get<int64_t>());
+  countsInRange = countsInRange && stepStats.contacts >= 0 && stepStats.rows >= 0;
+  for (long* n : {&stepStats.events, &stepStats.unlocatedEvents, &stepStats.jointCorrections}) count(*n);
   stepStats.jointGap = in.get<double>();
   std::string stepError = in.getString();
   EnergyLedger ledger;
@@ -270,7 +278,10 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   // Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
   // loader refuses such numbers in a scene. q and q̇ may be anything a run can reach, NaN included
   // (the next step reports it).
-  if (!std::isfinite(state.t) || state.t < 0) return damaged + "its time is not a finite time ≥ 0";
+  if (!(state.t >= 0 && state.t <= kMaxStateTime)) return damaged + "its time is not between 0 and 1e12 s";
+  if (!countsInRange) return damaged + "its step counters are negative or beyond any run's";
+  if (stepError.size() > kMaxStateMessageBytes)
+    return damaged + "its stop message is longer than " + std::to_string(kMaxStateMessageBytes) + " bytes";
   if (!std::isfinite(adaptiveStep) || adaptiveStep < 0 || adaptiveStep > settings_.timestep)
     return damaged + "its RK45 step is not between 0 and the time step";
   if (!std::all_of(sleepTimer.begin(), sleepTimer.end(), [](double x) { return std::isfinite(x) && x >= 0; }))

@@ -10,13 +10,12 @@
 #include "scene/scene_builder.h"
 #include "under_sanitizer.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
-
-World load(const json& scene) { return buildWorld(parseScene(scene.dump())); }
 
 json ground(double friction, double restitution, const json& rpy = {0, 0, 0}) {
   return {{"name", "ground"},
@@ -43,7 +42,7 @@ Vec3 bodyPosition(const World& w, int body) { return w.bodyPosition(body); }
 
 TEST(Contact, SphereRestsOnAPlane) {
   json sphere = {{"name", "ball"}, {"position", {0, 0, 0.5}}, {"shapes", {{{"type", "sphere"}, {"radius", 0.1}}}}};
-  World world = load(sceneWith({ground(0.5, 0), sphere}, {{"timestep", 1.0 / 240}}));
+  World world = loadWorld(sceneWith({ground(0.5, 0), sphere}, {{"timestep", 1.0 / 240}}));
   for (int i = 0; i < 480; ++i) world.step();
   EXPECT_NEAR(bodyPosition(world, 1).z(), 0.1, 0.006);  // within the slop
   EXPECT_LT(world.state().v.norm(), 1e-3);
@@ -58,7 +57,7 @@ double slideAlongRamp(double degrees, double seconds, double* acceleration) {
   const double g = 9.81;
   json world = {{"timestep", 1.0 / 240}, {"gravity", {g * std::sin(theta), 0, -g * std::cos(theta)}},
                 {"solver", {{"iterations", 20}}}};
-  World w = load(sceneWith({ground(0.5, 0), box("crate", Vec3(0, 0, 0.25), 0.5, 0.5, 0)}, world));
+  World w = loadWorld(sceneWith({ground(0.5, 0), box("crate", Vec3(0, 0, 0.25), 0.5, 0.5, 0)}, world));
   for (int i = 0; i < 24; ++i) w.step();  // settle on the plane (0.1 s)
   const double x0 = bodyPosition(w, 1).x(), t0 = w.time();
   const double v0 = w.velocities()[0 * 6 + 6];  // body 1, x velocity
@@ -90,7 +89,7 @@ TEST(Contact, SlidingSphereEndsRollingAtFiveSevenths) {
                  {"position", {0, 0, r}},
                  {"linearVelocity", {v0, 0, 0}},
                  {"shapes", {{{"type", "sphere"}, {"radius", r}, {"friction", 0.3}}}}};
-  World world = load(sceneWith({ground(0.3, 0), sphere}, {{"timestep", 1.0 / 480}, {"solver", {{"iterations", 20}}}}));
+  World world = loadWorld(sceneWith({ground(0.3, 0), sphere}, {{"timestep", 1.0 / 480}, {"solver", {{"iterations", 20}}}}));
   for (int i = 0; i < 960; ++i) world.step();
   const float* v = &world.velocities()[6];
   const double speed = v[0], spin = v[4];  // x velocity, y angular velocity
@@ -106,7 +105,7 @@ TEST(Contact, StackOfTenBoxesStands) {
   json bodies = json::array({ground(0.6, 0)});
   for (int i = 0; i < 10; ++i) bodies.push_back(box("b" + std::to_string(i), Vec3(0, 0, 0.5 + i), 1.0, 0.6, 0));
   World world =
-      load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 100}, {"tolerance", 1e-4}, {"sleep", false}}}}));
+      loadWorld(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 100}, {"tolerance", 1e-4}, {"sleep", false}}}}));
   const Vec3 start = bodyPosition(world, 10);
   for (int i = 0; i < 1200; ++i) world.step();
   EXPECT_LT((bodyPosition(world, 10) - start).norm(), 0.01);
@@ -120,7 +119,7 @@ TEST(Contact, PyramidOfTwentyRowsStands) {
   for (int row = 0; row < 20; ++row)
     for (int k = 0; k < 20 - row; ++k)
       bodies.push_back(box("b" + std::to_string(count++), Vec3(k * 1.05 - (19 - row) * 0.525, 0, 0.5 + row), 1.0, 0.6, 0));
-  World world = load(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 20}, {"slop", 0.005}, {"sleep", false}}}}));
+  World world = loadWorld(sceneWith(bodies, {{"timestep", 1.0 / 120}, {"solver", {{"iterations", 20}, {"slop", 0.005}, {"sleep", false}}}}));
   const Vec3 top = bodyPosition(world, count);
   for (int i = 0; i < (kUnderSanitizer ? 120 : 1200); ++i) world.step();  // 10 s (1 s under the sanitizers)
   EXPECT_LT((bodyPosition(world, count) - top).norm(), 0.05) << (bodyPosition(world, count) - top).transpose();
@@ -133,7 +132,7 @@ TEST(Contact, TiltedElasticCubeKeepsItsEnergy) {
   json cube = box("cube", Vec3(0, 0, 1), 0.2, 0, 1, {0.3, 0.4, 0.1});
   cube["shapes"][0]["density"] = 2 / 0.008;
   json world = {{"timestep", 1.0 / 240}, {"integrator", "rk4"}};
-  World w = load(sceneWith({ground(0, 1), cube}, world));
+  World w = loadWorld(sceneWith({ground(0, 1), cube}, world));
   const double e0 = w.kineticEnergy() + w.potentialEnergy();
   for (int i = 0; i < 2400; ++i) w.step();
   EXPECT_GE(w.stepStats().events, 5);
@@ -160,7 +159,7 @@ TEST(Contact, NewtonsCradlePassesTheSpeedThrough) {
                 {"version", 1},
                 {"world", {{"timestep", 1.0 / 1000}, {"integrator", "rk4"}, {"gravity", {0, 0, -9.81}}}},
                 {"articulations", articulations}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   const double striking = 2.0 * L;  // bob speed
   for (int i = 0; i < 5; ++i) world.step();  // four impacts 0.1 ms apart, then 4.5 ms of swing
   const Eigen::VectorXd& v = world.state().v;
@@ -179,7 +178,7 @@ TEST(Contact, ArmFallingOntoABallStaysOutside) {
        "shapes": [{"type": "capsule", "radius": 0.05, "length": 0.5, "position": [0.25, 0, 0], "rpy": [0, 1.5707963, 0]}]},
       {"name": "lower", "parent": "upper", "joint": {"type": "revolute", "axis": [0, 1, 0], "origin": {"position": [0.5, 0, 0]}},
        "shapes": [{"type": "capsule", "radius": 0.05, "length": 0.5, "position": [0.25, 0, 0], "rpy": [0, 1.5707963, 0]}]}]}]})");
-  World world = load(scene);
+  World world = loadWorld(scene);
   double deepest = 0;
   int touching = 0;
   for (int i = 0; i < 750; ++i) {
@@ -196,7 +195,7 @@ TEST(Contact, ArmFallingOntoABallStaysOutside) {
 // Sleeping: a box at rest stops being simulated; a ball landing on it, or the mouse, wakes it.
 TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
   json ball = {{"name", "ball"}, {"position", {0.0, 0, 30}}, {"shapes", {{{"type", "sphere"}, {"radius", 0.1}, {"density", 3000}}}}};
-  World world = load(sceneWith({ground(0.6, 0), box("crate", Vec3(0, 0, 0.3), 0.5, 0.6, 0), ball},
+  World world = loadWorld(sceneWith({ground(0.6, 0), box("crate", Vec3(0, 0, 0.3), 0.5, 0.6, 0), ball},
                                {{"timestep", 1.0 / 120}}));
   int asleepAt = -1;
   for (int i = 0; i < 240 && asleepAt < 0; ++i) {
@@ -254,7 +253,7 @@ TEST(Contact, EnergeticRestitutionNeverCreatesEnergy) {
   std::mt19937 rng(11);
   int impacts = 0;
   for (int trial = 0; trial < 100; ++trial) {
-    World world = load(impactScene(rng, 0.8, "energetic"));
+    World world = loadWorld(impactScene(rng, 0.8, "energetic"));
     const double before = world.kineticEnergy();
     for (int i = 0; i < 40 && world.stepStats().events == 0; ++i) world.step();
     if (world.stepStats().events == 0) continue;
@@ -274,7 +273,7 @@ TEST(Contact, EnergeticLawAppliesFrictionThroughTheWholeImpact) {
                {"shapes", {{{"type", "sphere"}, {"radius", 0.1}, {"friction", mu}, {"restitution", e}}}}};
   json plane = ground(mu, e);
   for (const std::string law : {"energetic", "newton"}) {
-    World world = load(sceneWith({plane, ball}, {{"timestep", 1.0 / 1000}, {"integrator", "rk4"}, {"gravity", {0, 0, 0}},
+    World world = loadWorld(sceneWith({plane, ball}, {{"timestep", 1.0 / 1000}, {"integrator", "rk4"}, {"gravity", {0, 0, 0}},
                                                  {"solver", {{"restitutionLaw", law}}}}));
     for (int i = 0; i < 10; ++i) world.step();
     ASSERT_EQ(world.stepStats().events, 1);
@@ -287,8 +286,8 @@ TEST(Contact, EnergeticLawAppliesFrictionThroughTheWholeImpact) {
 TEST(Contact, EnergeticAndNewtonAgreeWithoutFriction) {
   for (int trial = 0; trial < 20; ++trial) {
     std::mt19937 a(100 + trial), b(100 + trial);
-    World newton = load(impactScene(a, 0, "newton"));
-    World energetic = load(impactScene(b, 0, "energetic"));
+    World newton = loadWorld(impactScene(a, 0, "newton"));
+    World energetic = loadWorld(impactScene(b, 0, "energetic"));
     for (int i = 0; i < 40; ++i) newton.step(), energetic.step();
     ASSERT_GE(newton.stepStats().events, 1);
     EXPECT_LT((newton.state().v - energetic.state().v).norm(), 1e-9) << "trial " << trial;
@@ -304,7 +303,7 @@ TEST(Contact, HullAndCylinderRestOnABox) {
                 {"shapes", {{{"type", "convex"}, {"points", {{-0.1, -0.1, 0}, {0.1, -0.1, 0}, {-0.1, 0.1, 0}, {0.1, 0.1, 0}, {-0.1, -0.1, 0.15}, {-0.1, 0.1, 0.15}}}}}}};
   json can = {{"name", "can"}, {"position", {0.4, 0, 0.6}},
               {"shapes", {{{"type", "cylinder"}, {"radius", 0.1}, {"length", 0.3}}}}};
-  World world = load(sceneWith({ground(0.6, 0), slab, wedge, can}, {{"timestep", 1.0 / 240}}));
+  World world = loadWorld(sceneWith({ground(0.6, 0), slab, wedge, can}, {{"timestep", 1.0 / 240}}));
   for (int i = 0; i < 960; ++i) world.step();
   EXPECT_NEAR(world.bodyPosition(2).z(), 0.2, 0.003);         // the wedge's base on the slab top
   EXPECT_NEAR(world.bodyPosition(3).z(), 0.2 + 0.15, 0.003);  // the cylinder's centre above it
@@ -331,7 +330,7 @@ TEST(Contact, SelfCollisionIsPerArticulation) {
                 {"articulations", {{{"name", "chain"}, {"selfCollision", selfCollision}, {"links", links}}}}};
   };
   for (const bool self : {false, true}) {
-    World world = load(foldingChain(self));
+    World world = loadWorld(foldingChain(self));
     int contacts = 0;
     for (int i = 0; i < 240; ++i) {
       world.step();
@@ -354,7 +353,7 @@ TEST(Contact, AccurateSteppingToleratesOverlapsBuiltIntoTheScene) {
     "bodies": [{"name": "rail", "static": true, "shapes": [{"type": "box", "size": [4, 0.1, 0.1]}]}],
     "articulations": [{"name": "cart", "links": [{"name": "body", "joint": {"type": "prismatic", "axis": [1, 0, 0], "velocity": 0.5},
       "shapes": [{"type": "box", "size": [0.3, 0.2, 0.1], "position": [0, 0, 0.06]}]}]}]})");
-  World world = load(scene);
+  World world = loadWorld(scene);
   for (int i = 0; i < 500; ++i) world.step();
   EXPECT_LT(world.stats().derivativeEvaluations, 4 * 500 * 3);  // RK4: 4 per step, some bisection at most
   EXPECT_NEAR(world.state().q[0], 0.5, 0.05);  // it slid on (the rail pushes up, not along)
@@ -364,20 +363,20 @@ TEST(Contact, LoaderRejectsBadContactInput) {
   json s = sceneWith({ground(0.5, 0), box("b", Vec3(0, 0, 1), 1, 0.5, 0)}, {{"timestep", 0.01}});
   s["bodies"][1]["shapes"][0]["restitution"] = 1.5;
   try {
-    load(s);
+    loadWorld(s);
     FAIL();
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/bodies/1/shapes/0/restitution");
   }
   s = sceneWith(json::array({ground(-0.1, 0)}), {{"timestep", 0.01}});
   s["bodies"].push_back(box("b", Vec3(0, 0, 1), 1, 0.5, 0));
-  EXPECT_THROW(load(s), SceneError);
+  EXPECT_THROW(loadWorld(s), SceneError);
   s = sceneWith(json::array({box("b", Vec3(0, 0, 1), 1, 0.5, 0)}), {{"timestep", 0.01}});
   s["bodies"][0]["shapes"].push_back({{"type", "plane"}});
-  EXPECT_THROW(load(s), SceneError);  // a plane on a moving body
+  EXPECT_THROW(loadWorld(s), SceneError);  // a plane on a moving body
   s["bodies"][0]["shapes"][1] = {{"type", "convex"}, {"points", {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}};
   try {
-    load(s);
+    loadWorld(s);
     FAIL();
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/bodies/0/shapes/1/points");

@@ -11,8 +11,6 @@
 namespace fw {
 namespace {
 
-World load(const nlohmann::json& scene) { return loadWorld(scene); }
-
 int bodyNamed(const World& world, const std::string& name) {
   for (int i = 0; i < world.model().nlinks; ++i)
     if (world.visuals()[size_t(i)].name == name) return i;
@@ -25,7 +23,7 @@ double sagOf(const nlohmann::json& shape, const Vec3& grab, double timestep) {
                                 {"version", 1},
                                 {"world", {{"timestep", timestep}}},
                                 {"bodies", {{{"name", "thing"}, {"position", {0, 0, 2}}, {"shapes", {shape}}}}}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   const Vec3 point = world.bodyPosition(0) + grab;
   world.startDrag(0, point);
   for (int i = 0; i < int(3 / timestep); ++i) world.step();
@@ -43,7 +41,7 @@ TEST(Drag, AGrabbedBodySagsLessThanACentimetre) {
 }
 
 TEST(Drag, TheTableBallIsLiftedCarriedAndThrownOntoTheFloor) {
-  World world = load(shippedScene("table-toys"));
+  World world = loadWorld(shippedScene("table-toys"));
   const int ball = bodyNamed(world, "ball");
   ASSERT_GE(ball, 0);
   for (int i = 0; i < 240; ++i) world.step();  // it settles on the table
@@ -91,7 +89,7 @@ nlohmann::json chainScene(double timestep) {
 
 TEST(Drag, AGrabbedChainStaysStableAtAnyRate) {
   for (const double dt : {1.0 / 240, 1.0 / 60}) {
-    World world = load(chainScene(dt));
+    World world = loadWorld(chainScene(dt));
     const int tip = world.model().nlinks - 1;
     const Vec3 start = world.bodyPosition(tip) + Vec3(0, 0, -0.3);  // the tip's end
     world.startDrag(tip, start);

@@ -4,10 +4,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 #include <sys/wait.h>
+
+#include "forged_state.h"
 
 namespace {
 
@@ -216,6 +219,70 @@ TEST(FwSim, SaveStateThenLoadStateContinuesBitwise) {
   EXPECT_NE(foreign.out.find("another scene"), std::string::npos) << foreign.out;
   const ProgramRun otherStep = runFwSim(pendulum + " --dt 0.002 --duration 1 --load-state " + state.string());
   EXPECT_EQ(otherStep.status, 2) << "another time step is another scene: " << otherStep.out;
+}
+
+std::vector<uint8_t> readBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void writeBytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+// A directory aborted fw-sim on an uncaught exception; /dev/zero was read without end.
+TEST(FwSim, LoadStateTakesOnlyARegularFileWithinItsLimit) {
+  const std::string pendulum = scene("pendulum.json") + " --duration 0.01";
+  const auto dir = std::filesystem::temp_directory_path() / "fw_sim_state_dir";
+  std::filesystem::create_directories(dir);
+  for (const std::string& path : {dir.string(), std::string("/dev/zero"), std::string("/dev/null")}) {
+    const ProgramRun run = runFwSim(pendulum + " --load-state " + path);
+    EXPECT_EQ(run.status, 2) << path << ": " << run.out;
+    EXPECT_NE(run.out.find("fw-sim: --load-state: \"" + path + "\" is not a regular file"), std::string::npos) << run.out;
+  }
+  const auto big = std::filesystem::temp_directory_path() / "fw_sim_big_state.bin";
+  { std::ofstream create(big); }
+  std::filesystem::resize_file(big, (64u << 20) + 1);
+  const ProgramRun run = runFwSim(pendulum + " --load-state " + big.string());
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.out.find("is larger than 64 MiB"), std::string::npos) << run.out;
+  std::filesystem::remove(big);
+  // The scene file likewise.
+  EXPECT_EQ(runFwSim("/dev/zero --duration 0.01").status, 2);
+  EXPECT_NE(runFwSim(dir.string()).out.find("is not a regular file"), std::string::npos);
+}
+
+// A forged stop message carried escape sequences and line breaks to the terminal; a forged time
+// of 1e308 ran and wrote t=inf.
+TEST(FwSim, ForgedStatesAreRefusedOrPrintedEscaped) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto saved = dir / "fw_sim_forge_base.bin", forgedPath = dir / "fw_sim_forged.bin";
+  const std::string pendulum = scene("pendulum.json");
+  ASSERT_EQ(runFwSim(pendulum + " --duration 0.01 --save-state " + saved.string()).status, 0);
+  const std::vector<uint8_t> blob = readBytes(saved);
+
+  writeBytes(forgedPath, fw::forged::withStepError(blob, "stopped\x1b[2J\x1b]0;owned\x07\r\nfw-sim: all is well\xc2\x9b" "31m\xe2\x80\xae"));
+  const ProgramRun escaped = runFwSim(pendulum + " --duration 0.01 --load-state " + forgedPath.string());
+  EXPECT_EQ(escaped.status, 3) << escaped.out;
+  EXPECT_NE(escaped.out.find("stopped\\u001B[2J\\u001B]0;owned\\u0007\\u000D\\u000Afw-sim: all is well\\u009B31m\\u202E"), std::string::npos)
+      << escaped.out;
+  for (const char raw : {'\x1b', '\x07', '\r'}) EXPECT_EQ(escaped.out.find(raw), std::string::npos) << int(raw);
+
+  writeBytes(forgedPath, fw::forged::withStepError(blob, std::string(1 << 20, 'x')));
+  const ProgramRun huge = runFwSim(pendulum + " --duration 0.01 --load-state " + forgedPath.string());
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_LT(huge.out.size(), 4000u);
+
+  writeBytes(forgedPath, fw::forged::withTime(blob, 1e308));
+  const ProgramRun far = runFwSim(pendulum + " --duration 0.01 --csv - --load-state " + forgedPath.string());
+  EXPECT_EQ(far.status, 2);
+  EXPECT_NE(far.out.find("its time is not between 0 and 1e12 s"), std::string::npos) << far.out;
+  EXPECT_EQ(far.out.find("inf"), std::string::npos) << far.out;
+
+  writeBytes(forgedPath, fw::forged::withTime(blob, 1e12 - 0.5));
+  const ProgramRun pastEnd = runFwSim(pendulum + " --duration 1 --load-state " + forgedPath.string());
+  EXPECT_EQ(pastEnd.status, 2);
+  EXPECT_NE(pastEnd.out.find("past t = 1e12 s"), std::string::npos) << pastEnd.out;
 }
 
 }  // namespace

@@ -2,30 +2,19 @@
 // and each is now a SceneError naming its JSON path, or a world that reports why it stopped.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "collision/convex_hull.h"
 #include "scene/json_cursor.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
-
-json shippedScene(const char* name) {
-  std::ifstream in(std::filesystem::path(FW_SCENES_DIR) / name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return json::parse(ss.str());
-}
-
-json pendulum() { return shippedScene("pendulum.json"); }
 
 // The message the loader gives for the text, or "" when it loads and builds.
 std::string loadError(const std::string& text) {
@@ -50,7 +39,7 @@ TEST(HostileInput, ConvexHullOfOverflowingPointsIsRefusedNotRead) {
     if (hull) for (const auto& face : hull->faces) EXPECT_GE(face.size(), 3u);
   }
   // Through the loader: the point's place is named.
-  json scene = pendulum();
+  json scene = shippedScene("pendulum");
   scene["bodies"] = json::parse(R"([{"name": "hull", "position": [0, 0, 3], "shapes": [{"type": "convex",
     "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1e308, 1e308, 1e308]]}]}])");
   EXPECT_EQ(loadError(scene.dump()).rfind("/bodies/0/shapes/0/points/4/0: ", 0), 0u) << loadError(scene.dump());
@@ -59,14 +48,14 @@ TEST(HostileInput, ConvexHullOfOverflowingPointsIsRefusedNotRead) {
 }
 
 TEST(HostileInput, JsonLibraryExceptionsBecomeSceneErrors) {
-  std::string text = pendulum().dump();
+  std::string text = shippedScene("pendulum").dump();
   const size_t g = text.find("-9.81");
   ASSERT_NE(g, std::string::npos);
   const std::string overflow = text.substr(0, g) + "-1e999" + text.substr(g + 5);
   EXPECT_NE(loadError(overflow).find("/: not valid JSON at line 1, column "), std::string::npos) << loadError(overflow);
   EXPECT_NE(loadError(overflow).find("beyond the range of double precision"), std::string::npos);
 
-  json scene = pendulum();
+  json scene = shippedScene("pendulum");
   scene["meta"]["sliders"][0]["path"] = "/articulations/99999999999999999999999";
   EXPECT_EQ(loadError(scene.dump()), "/meta/sliders/0/path: must point at a number in this scene");
 
@@ -75,12 +64,12 @@ TEST(HostileInput, JsonLibraryExceptionsBecomeSceneErrors) {
 }
 
 TEST(HostileInput, IntegersAreRangeCheckedAs64Bit) {
-  json scene = pendulum();
+  json scene = shippedScene("pendulum");
   scene["version"] = 4294967297ull;  // read as int, this was 1
   EXPECT_NE(loadError(scene.dump()).find("/version: version 4294967297 is newer"), std::string::npos) << loadError(scene.dump());
   scene["version"] = 18446744073709551615ull;
   EXPECT_NE(loadError(scene.dump()).find("/version: version 18446744073709551615 is newer"), std::string::npos);
-  scene = pendulum();
+  scene = shippedScene("pendulum");
   scene["world"]["solver"] = {{"iterations", 4294967297ull}};
   EXPECT_EQ(loadError(scene.dump()), "/world/solver/iterations: expected a whole number from 1 to 1000, got 4294967297");
   scene["world"]["solver"] = {{"iterations", -4294967295ll}};
@@ -89,7 +78,7 @@ TEST(HostileInput, IntegersAreRangeCheckedAs64Bit) {
 
 TEST(HostileInput, NumbersTimeStepsGravityAndTolerancesHaveDocumentedRanges) {
   auto with = [](const char* pointer, json value) {
-    json scene = pendulum();
+    json scene = shippedScene("pendulum");
     scene[json::json_pointer(pointer)] = std::move(value);
     return loadError(scene.dump());
   };
@@ -109,7 +98,7 @@ TEST(HostileInput, StringsInMessagesAreQuotedEscapedAndCut) {
   EXPECT_EQ(quoteInput("\u2067x"), "\"\\u2067x\"");
   EXPECT_EQ(quoteInput(std::string(100000, 'x'), 10), "\"xxxxxxxxxx…\"");
   EXPECT_EQ(quoteInput("ééééé", 3), "\"ééé…\"");  // cut between characters, not bytes
-  json scene = pendulum();
+  json scene = shippedScene("pendulum");
   scene["articulations"][0]["links"][0]["joint"]["type"] = "\u202E" + std::string(100000, 'x');
   const std::string message = loadError(scene.dump());
   EXPECT_LT(message.size(), 300u);
@@ -170,7 +159,7 @@ TEST(HostileInput, Rk45StopsAtOnceWhenTheStagesOverflow) {
   // bisection: 6 minutes natively for four steps. Now the call ends at the first non-finite
   // error, the accurate step at the first non-finite interval, and the world reports the blow-up;
   // its state, stopped, still saves and restores (RK45's step size had become NaN).
-  json scene = shippedScene("chain-10.json");
+  json scene = shippedScene("chain-10");
   scene["articulations"][0]["links"][3]["shapes"][0]["radius"] = 7.015;
   World world = buildWorld(parseScene(scene.dump()));
   for (int i = 0; i < 50 && world.stepError().empty(); ++i) world.step();
@@ -183,7 +172,7 @@ TEST(HostileInput, Rk45StopsAtOnceWhenTheStagesOverflow) {
 TEST(HostileInput, Rk45StepNeverFallsBelowTheStepThatMovesTime) {
   // Tolerances at the documented floor on an ordinary pendulum: it must still reach the end of
   // every step (the floor is minStep, and never below a few ulps of t).
-  json scene = pendulum();
+  json scene = shippedScene("pendulum");
   scene["world"]["integrator"] = "rk45";
   scene["world"]["tolerance"] = {{"absolute", 1e-14}, {"relative", 1e-14}};
   World world = buildWorld(parseScene(scene.dump()));

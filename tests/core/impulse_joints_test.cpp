@@ -6,13 +6,12 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
-
-World load(const json& scene) { return buildWorld(parseScene(scene.dump())); }
 
 double largestGap(const World& world) {
   double gap = 0;
@@ -46,8 +45,8 @@ double energy(World& world) { return world.kineticEnergy() + world.potentialEner
 // Bender's pendulum chain: joints within D_max after every step, energy kept, and the same
 // motion as the reduced-coordinate chain.
 TEST(ImpulseJoints, BallChainHoldsConservesEnergyAndFollowsTheReducedChain) {
-  World impulse = load(ballChain("impulse", 5, 0.5, 0.2, 0.001));
-  World reduced = load(ballChain("reduced", 5, 0.5, 0.2, 0.001));
+  World impulse = loadWorld(ballChain("impulse", 5, 0.5, 0.2, 0.001));
+  World reduced = loadWorld(ballChain("reduced", 5, 0.5, 0.2, 0.001));
   ASSERT_EQ(impulse.impulseJoints().size(), 5u);
   EXPECT_LT(largestGap(impulse), 1e-12);  // assembled from the reduced chain's initial state
   const double e0 = energy(impulse);
@@ -120,7 +119,7 @@ json fourBarScene(const FourBar& m, double crankAngle, double crankSpeed) {
 
 TEST(LoopClosures, FourBarRockerFollowsThePositionAnalysis) {
   const FourBar m;
-  World world = load(fourBarScene(m, 0.3, 2 * M_PI));
+  World world = loadWorld(fourBarScene(m, 0.3, 2 * M_PI));
   ASSERT_EQ(world.impulseJoints().size(), 1u);
   const auto& q = world.state().q;
   EXPECT_NEAR(q[2], m.rockerAngle(q[0]), 1e-12);
@@ -150,7 +149,7 @@ TEST(ImpulseJoints, TornChainReassembles) {
     else c["a"] = "b" + std::to_string(i - 1), c["pointA"] = {0, 0, -length};
     constraints.push_back(c);
   }
-  World world = load({{"format", "featherweight-scene"}, {"version", 1},
+  World world = loadWorld({{"format", "featherweight-scene"}, {"version", 1},
                       {"world", {{"timestep", 0.001}, {"solver", {{"sleep", false}}}}},
                       {"bodies", bodies}, {"constraints", constraints}});
   EXPECT_GT(largestGap(world), 0.09);
@@ -165,7 +164,7 @@ TEST(ImpulseJoints, TornChainReassembles) {
 TEST(ImpulseJoints, OnePassPerStepKeepsTheChainTogether) {
   json scene = ballChain("impulse", 10, 1.0, 0.1, 0.001);
   scene["world"]["jointCorrection"] = {{"iterations", 1}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   const double e0 = energy(world);
   double worstGap = 0;
   for (int step = 0; step < 10000; ++step) {
@@ -190,7 +189,7 @@ json impulseHinge(const json& jointExtras) {
 }
 
 TEST(ImpulseJoints, HingeLimitStopsTheSwing) {
-  World world = load(impulseHinge({{"limits", {{"lower", -0.5}, {"upper", 1.2}}}}));
+  World world = loadWorld(impulseHinge({{"limits", {{"lower", -0.5}, {"upper", 1.2}}}}));
   double lowest = 10;
   for (int step = 0; step < 3000; ++step) {
     world.step();
@@ -203,7 +202,7 @@ TEST(ImpulseJoints, HingeLimitStopsTheSwing) {
 }
 
 TEST(ImpulseJoints, ServoHoldsItsTarget) {
-  World world = load(impulseHinge({{"motor", {{"mode", "position"}, {"target", 0.3}, {"stiffness", 200.0}, {"damping", 20.0}}}}));
+  World world = loadWorld(impulseHinge({{"motor", {{"mode", "position"}, {"target", 0.3}, {"stiffness", 200.0}, {"damping", 20.0}}}}));
   for (int step = 0; step < 3000; ++step) world.step();
   const Vec3 tip = world.bodyOrientation(0) * Vec3(0, 0, -1);
   const double angle = std::atan2(-tip.x(), -tip.z());  // rotation about +y turns −z towards −x
@@ -216,18 +215,18 @@ TEST(ImpulseJoints, LoaderNamesTheProblem) {
   json scene = ballChain("impulse", 2, 0.1, 0.1, 0.001);
   scene["constraints"] = {{{"type", "ball"}, {"a", "chain/l0"}, {"b", "chain/nope"}, {"anchor", {0, 0, 0}}}};
   try {
-    load(scene);
+    loadWorld(scene);
     FAIL() << "accepted an unknown body";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/constraints/0/b");
   }
   scene = ballChain("impulse", 2, 0.1, 0.1, 0.001);
   scene["world"]["integrator"] = "rk4";
-  EXPECT_THROW(load(scene), SceneError);
+  EXPECT_THROW(loadWorld(scene), SceneError);
   scene = ballChain("impulse", 2, 0.1, 0.1, 0.001);
   scene["constraints"] = {{{"type", "hinge"}, {"a", "chain/l0"}, {"b", "chain/l1"}, {"anchor", {0, 0, 0}}}};
   try {
-    load(scene);
+    loadWorld(scene);
     FAIL() << "accepted a hinge without an axis";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/constraints/0");

@@ -7,6 +7,7 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
@@ -24,11 +25,9 @@ json pendulum(double angle, double friction) {
                           json{{"op", "add"}, {"path", "/articulations/0/links/0/joint/friction"}, {"value", friction}}}));
 }
 
-World load(const json& scene) { return buildWorld(parseScene(scene.dump())); }
-
 TEST(JointFriction, HoldsThePendulumWhenTheBoundSuffices) {
   // Gravity's torque at 0.3 rad is m g L sin 0.3 = 2.90 N·m; a bound of 3 N·m holds it.
-  World world = load(pendulum(0.3, 3.0));
+  World world = loadWorld(pendulum(0.3, 3.0));
   for (int i = 0; i < 2000; ++i) world.step();
   EXPECT_EQ(world.state().q[0], 0.3);
   EXPECT_EQ(world.state().v[0], 0.0);
@@ -36,7 +35,7 @@ TEST(JointFriction, HoldsThePendulumWhenTheBoundSuffices) {
 
 TEST(JointFriction, SlidesAgainstExactlyTheBound) {
   // Bound 1 N·m below gravity's 2.90: the pendulum accelerates at (−2.90 + 1) / (m L²) at first.
-  World world = load(pendulum(0.3, 1.0));
+  World world = loadWorld(pendulum(0.3, 1.0));
   world.step();
   const double expected = (-9.81 * std::sin(0.3) + 1.0) * 0.001;
   EXPECT_NEAR(world.state().v[0], expected, 1e-12);
@@ -48,7 +47,7 @@ TEST(JointFriction, AFlywheelStopsOnTimeAndStaysStopped) {
   scene["world"]["gravity"] = {0, 0, 0};
   scene["articulations"][0]["links"][0]["inertial"] = {{"mass", 2}, {"com", {0, 0, -1}}};
   scene["articulations"][0]["links"][0]["joint"]["velocity"] = 3;
-  World world = load(scene);
+  World world = loadWorld(scene);
   for (int i = 0; i < 3000; ++i) world.step();
   EXPECT_NEAR(world.state().v[0], 1.5, 1e-9);
   for (int i = 0; i < 4000; ++i) world.step();
@@ -68,7 +67,7 @@ TEST(JointFriction, CoupledJointsHoldTogether) {
   lower["joint"]["friction"] = 10.0;
   scene["articulations"][0]["links"].push_back(lower);
   scene["world"]["solver"] = {{"iterations", 200}, {"tolerance", 1e-15}};  // converged to round-off
-  World world = load(scene);
+  World world = loadWorld(scene);
   for (int i = 0; i < 1000; ++i) world.step();
   EXPECT_NEAR(world.state().q[0], 0.4, 1e-12);
   EXPECT_NEAR(world.state().q[1], 0.5, 1e-12);
@@ -78,7 +77,7 @@ TEST(JointFriction, NeedsTheSemiImplicitIntegrator) {
   json scene = pendulum(0.3, 1.0);
   scene["world"]["integrator"] = "rk4";
   try {
-    load(scene);
+    loadWorld(scene);
     FAIL() << "expected a SceneError";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/articulations/0/links/0/joint/friction");

@@ -6,13 +6,12 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
-
-World load(const json& scene) { return buildWorld(parseScene(scene.dump())); }
 
 // Holck tests 8 and 9: one link, no gravity, q̇₀ = 1, limits ±2 (rad or m), restitution e.
 json singleLimitedJoint(const std::string& type, double restitution, bool accurate) {
@@ -60,7 +59,7 @@ class JointLimitBounces : public testing::TestWithParam<LimitCase> {};
 
 TEST_P(JointLimitBounces, ElasticHitsKeepTheSpeed) {
   const LimitCase& c = GetParam();
-  World world = load(singleLimitedJoint(c.type, 1.0, c.accurate));
+  World world = loadWorld(singleLimitedJoint(c.type, 1.0, c.accurate));
   const std::vector<double> speeds = speedsAfterHits(world, 10);
   ASSERT_EQ(speeds.size(), 10u);
   for (double s : speeds) EXPECT_NEAR(s, 1.0, c.tolerance);
@@ -68,7 +67,7 @@ TEST_P(JointLimitBounces, ElasticHitsKeepTheSpeed) {
 
 TEST_P(JointLimitBounces, HalfElasticHitsHalveTheSpeed) {
   const LimitCase& c = GetParam();
-  World world = load(singleLimitedJoint(c.type, 0.5, c.accurate));
+  World world = loadWorld(singleLimitedJoint(c.type, 0.5, c.accurate));
   const std::vector<double> speeds = speedsAfterHits(world, 6);
   ASSERT_EQ(speeds.size(), 6u);
   double expected = 1.0;
@@ -87,7 +86,7 @@ INSTANTIATE_TEST_SUITE_P(HolckTests8And9, JointLimitBounces,
                          });
 
 TEST(JointLimits, AccurateModeStopsExactlyAtTheLimit) {
-  World world = load(singleLimitedJoint("revolute", 0.0, true));
+  World world = loadWorld(singleLimitedJoint("revolute", 0.0, true));
   for (int i = 0; i < 400; ++i) world.step();  // reaches +2 at t = 2 s and stays
   EXPECT_NEAR(world.state().q[0], 2.0, 1e-8);
   EXPECT_NEAR(world.state().v[0], 0.0, 1e-9);
@@ -105,7 +104,7 @@ TEST(JointLimits, SliderOnSpinningLinkConservesAngularMomentum) {
       {"name": "slider", "parent": "hub", "joint": {"type": "prismatic", "axis": [1, 0, 0], "position": 0.1,
          "limits": {"lower": 0.1, "upper": 0.6, "restitution": 0.5}},
        "inertial": {"mass": 1, "inertia": {"ixx": 0.01, "iyy": 0.01, "izz": 0.01}}}]}]})");
-  World world = load(scene);
+  World world = loadWorld(scene);
   const double L0 = world.momentum().angular.z();
   double largestError = 0;
   for (int i = 0; i < 1000; ++i) {
@@ -123,7 +122,7 @@ TEST(JointLimits, ConeLimitHoldsASphericalPendulum) {
       "joint": {"type": "spherical", "origin": {"rpy": [3.14159265358979, 0, 0]},
                 "position": {"rpy": [0.3, 0, 0]}, "velocity": [4, 0, 0], "limits": {"cone": 0.5}},
       "inertial": {"mass": 1, "com": [0, 0, 1], "inertia": {"ixx": 0.01, "iyy": 0.01, "izz": 0.01}}}]}]})");
-  World world = load(scene);
+  World world = loadWorld(scene);
   double largestLean = 0;
   for (int i = 0; i < 1000; ++i) {
     world.step();
@@ -139,13 +138,13 @@ TEST(JointLimits, RejectsAnInvertedRange) {
   json scene = singleLimitedJoint("revolute", 0.5, false);
   scene["articulations"][0]["links"][0]["joint"]["limits"]["upper"] = -3.0;
   try {
-    load(scene);
+    loadWorld(scene);
     FAIL() << "expected a SceneError";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/articulations/0/links/0/joint/limits/upper");
   }
   scene = singleLimitedJoint("revolute", 1.5, false);
-  EXPECT_THROW(load(scene), SceneError);
+  EXPECT_THROW(loadWorld(scene), SceneError);
 }
 
 }  // namespace

@@ -8,13 +8,12 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
 
 using nlohmann::json;
-
-World load(const json& scene) { return buildWorld(parseScene(scene.dump())); }
 
 // A point mass m = 1 kg at l = 0.5 m below a pivot turning about y, with the given motor.
 json pendulumWithMotor(const json& motor) {
@@ -35,7 +34,7 @@ TEST(JointMotors, PositionServoBringsATwoLinkArmToItsTargets) {
       {"name": "lower", "parent": "upper", "joint": {"type": "revolute", "axis": [0, 1, 0], "origin": {"position": [0, 0, -0.5]},
          "motor": {"mode": "position", "target": -1.2, "stiffness": 20000, "damping": 400, "maxEffort": 500}},
        "inertial": {"mass": 1, "com": [0, 0, -0.2], "inertia": {"ixx": 0.015, "iyy": 0.015, "izz": 0.001}}}]}]})");
-  World world = load(scene);
+  World world = loadWorld(scene);
   for (int i = 0; i < 1000; ++i) world.step();  // 2 s
   EXPECT_NEAR(world.state().q[0], 0.8, 1e-3);
   EXPECT_NEAR(world.state().q[1], -1.2, 1e-3);
@@ -48,7 +47,7 @@ TEST(JointMotors, PositionServoBringsATwoLinkArmToItsTargets) {
 
 TEST(JointMotors, VelocityMotorHoldsItsSpeedAgainstGravityWithinItsBound) {
   // Gravity's torque peaks at m g l = 4.905 N·m: a 6 N·m motor holds 1 rad/s all the way round.
-  World world = load(pendulumWithMotor({{"mode", "velocity"}, {"targetVelocity", 1.0}, {"maxEffort", 6.0}}));
+  World world = loadWorld(pendulumWithMotor({{"mode", "velocity"}, {"targetVelocity", 1.0}, {"maxEffort", 6.0}}));
   double largestEffort = 0;
   for (int i = 0; i < 7000; ++i) {
     world.step();
@@ -57,7 +56,7 @@ TEST(JointMotors, VelocityMotorHoldsItsSpeedAgainstGravityWithinItsBound) {
   }
   EXPECT_NEAR(largestEffort, 4.905, 0.01);  // it did work against gravity
   // A 3 N·m motor cannot: the pendulum slows down where gravity wins, and never exceeds 3 N·m.
-  World weak = load(pendulumWithMotor({{"mode", "velocity"}, {"targetVelocity", 1.0}, {"maxEffort", 3.0}}));
+  World weak = loadWorld(pendulumWithMotor({{"mode", "velocity"}, {"targetVelocity", 1.0}, {"maxEffort", 3.0}}));
   double slowest = 1;
   for (int i = 0; i < 7000; ++i) {
     weak.step();
@@ -68,7 +67,7 @@ TEST(JointMotors, VelocityMotorHoldsItsSpeedAgainstGravityWithinItsBound) {
 }
 
 TEST(JointMotors, PrescribedJointFollowsItsTrajectoryAndReportsTheEffort) {
-  World world = load(pendulumWithMotor(
+  World world = loadWorld(pendulumWithMotor(
       {{"mode", "prescribed"}, {"trajectory", {{"offset", 0.1}, {"amplitude", 0.5}, {"frequency", 0.5}, {"phase", 0.3}}}}));
   const double w = 2 * std::numbers::pi * 0.5, m = 1, l = 0.5, g = 9.81;
   for (int i = 0; i < 3000; ++i) {
@@ -86,14 +85,14 @@ TEST(JointMotors, PrescribedJointFollowsItsTrajectoryAndReportsTheEffort) {
 
 TEST(JointMotors, LoaderChecksMotors) {
   try {
-    load(pendulumWithMotor({{"mode", "position"}, {"target", 1.0}}));
+    loadWorld(pendulumWithMotor({{"mode", "position"}, {"target", 1.0}}));
     FAIL() << "expected a SceneError";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/articulations/0/links/0/joint/motor/stiffness");
   }
   json accurate = pendulumWithMotor({{"mode", "prescribed"}, {"trajectory", {{"amplitude", 1.0}}}});
   accurate["world"]["integrator"] = "rk4";
-  EXPECT_THROW(load(accurate), SceneError);
+  EXPECT_THROW(loadWorld(accurate), SceneError);
 }
 
 }  // namespace

@@ -14,8 +14,6 @@
 namespace fw {
 namespace {
 
-World load(const nlohmann::json& scene) { return loadWorld(scene); }
-
 int stepsFor(const World& world, double seconds) { return int(std::lround(seconds / world.settings().timestep)); }
 
 // Between steps, what a user or controller would do at that step (may be nothing).
@@ -43,7 +41,7 @@ std::vector<uint8_t> record(World& world, int steps, int firstStep, const Inputs
 // Run 2 s, save; run 1 s recording; restore into the same world and into a fresh one; both
 // must repeat the recording bit for bit.
 void expectBitwiseContinuation(const nlohmann::json& scene, const Inputs& inputs = {}, double saveAt = 2.0) {
-  World world = load(scene);
+  World world = loadWorld(scene);
   const int before = stepsFor(world, saveAt), after = stepsFor(world, 1.0);
   record(world, before, 0, inputs);
   const std::vector<uint8_t> saved = world.saveState();
@@ -54,7 +52,7 @@ void expectBitwiseContinuation(const nlohmann::json& scene, const Inputs& inputs
   const std::vector<uint8_t> again = record(world, after, before, inputs);
   EXPECT_TRUE(again == first) << "the same world, restored, continues differently";
 
-  World fresh = load(scene);
+  World fresh = loadWorld(scene);
   ASSERT_EQ(fresh.restoreState(saved), "");
   const std::vector<uint8_t> elsewhere = record(fresh, after, before, inputs);
   EXPECT_TRUE(elsewhere == first) << "a fresh world, restored, continues differently";
@@ -65,7 +63,7 @@ TEST(WorldState, PendulumContinuesBitwise) { expectBitwiseContinuation(shippedSc
 // (Under the sanitizers, 8 rows instead of 20.)
 TEST(WorldState, PyramidWithWarmStartingContinuesBitwise) {
   const nlohmann::json scene = bench::pyramidScene(kUnderSanitizer ? 8 : 20);
-  World probe = load(scene);
+  World probe = loadWorld(scene);
   for (int k = 0; k < 240; ++k) probe.step();
   ASSERT_GT(probe.contacts().size(), 100u);  // the warm-start impulses are what is being tested
   expectBitwiseContinuation(scene);
@@ -80,7 +78,7 @@ TEST(WorldState, SubsteppedPyramidContinuesBitwise) {
 // Saved while the ragdoll lies asleep; half a second later a push wakes it again.
 TEST(WorldState, RagdollSleepingAndWakingContinuesBitwise) {
   const nlohmann::json scene = shippedScene("ragdoll");
-  World probe = load(scene);
+  World probe = loadWorld(scene);
   const auto anyAsleep = [](const World& w) {
     for (int body = 0; body < w.model().nlinks; ++body)
       if (w.bodyAsleep(body)) return true;
@@ -105,7 +103,7 @@ TEST(WorldState, TiltedCubeAccurateRk45ContinuesBitwise) {
   nlohmann::json scene = shippedScene("tilted-cube-drop");
   scene["world"]["integrator"] = "rk45";
   scene["world"]["stepping"] = "accurate";
-  World probe = load(scene);
+  World probe = loadWorld(scene);
   for (int k = 0; k < stepsFor(probe, 3.0); ++k) probe.step();
   ASSERT_GT(probe.stepStats().events, 0) << "the cube must hit the ground in the test's time";
   ASSERT_GT(probe.stats().rejected + probe.stats().accepted, probe.stats().steps) << "RK45 must take substeps";
@@ -115,7 +113,7 @@ TEST(WorldState, TiltedCubeAccurateRk45ContinuesBitwise) {
 // Motor targets change while it runs, and the mouse drags the arm for a while.
 TEST(WorldState, ServoArmWithLiveTargetsAndDragContinuesBitwise) {
   const nlohmann::json scene = shippedScene("servo-arm");
-  ASSERT_FALSE(load(scene).motors().empty());
+  ASSERT_FALSE(loadWorld(scene).motors().empty());
   expectBitwiseContinuation(scene, [](World& w, int step) {
     for (size_t m = 0; m < w.motors().size(); ++m) w.motors()[m].targetPosition = 0.3 * std::sin(0.01 * step + double(m));
     const int body = w.model().nlinks - 1;
@@ -127,11 +125,11 @@ TEST(WorldState, ServoArmWithLiveTargetsAndDragContinuesBitwise) {
 
 // Refusals: another scene, a damaged or truncated blob. The world is left exactly as it was.
 TEST(WorldState, RefusesForeignDamagedAndTruncatedBlobs) {
-  World world = load(shippedScene("double-pendulum"));
+  World world = loadWorld(shippedScene("double-pendulum"));
   for (int k = 0; k < 100; ++k) world.step();
   const std::vector<uint8_t> before = world.saveState();
 
-  World other = load(shippedScene("pendulum"));
+  World other = loadWorld(shippedScene("pendulum"));
   EXPECT_NE(world.restoreState(other.saveState()).find("another scene"), std::string::npos);
   std::vector<uint8_t> truncated(before.begin(), before.end() - 9);
   EXPECT_NE(world.restoreState(truncated).find("truncated"), std::string::npos);
@@ -148,7 +146,7 @@ TEST(WorldState, RefusesForeignDamagedAndTruncatedBlobs) {
   // structure (the page carries the state over when a slider rebuilds the scene).
   nlohmann::json heavier = shippedScene("double-pendulum");
   heavier["articulations"][0]["links"][0]["inertial"]["mass"] = 3.5;
-  World rebuilt = load(heavier);
+  World rebuilt = loadWorld(heavier);
   EXPECT_NE(rebuilt.restoreState(before).find("another scene"), std::string::npos);
   EXPECT_EQ(rebuilt.restoreState(before, StateMatch::SameStructure), "");
   EXPECT_EQ(rebuilt.time(), world.time());

@@ -10,6 +10,7 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 
 namespace fw {
 namespace {
@@ -20,8 +21,6 @@ nlohmann::json pendulumScene() {
   ss << in.rdbuf();
   return nlohmann::json::parse(ss.str());
 }
-
-World load(const nlohmann::json& scene) { return buildWorld(parseScene(scene.dump())); }
 
 // Time between two successive downward zero crossings of q, by linear interpolation.
 double measuredPeriod(World& world, double maxTime) {
@@ -42,20 +41,20 @@ TEST(World, PendulumPeriodFromOneRadian) {
   nlohmann::json scene = pendulumScene();
   scene["world"]["integrator"] = "rk45";
   scene["world"]["tolerance"] = {{"absolute", 1e-11}, {"relative", 1e-11}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   EXPECT_NEAR(measuredPeriod(world, 10), 2.139138, 1e-5);
 }
 
 TEST(World, SmallAnglePeriodMatchesClosedForm) {
   nlohmann::json scene = pendulumScene();
   scene["articulations"][0]["links"][0]["joint"]["position"] = 0.01;
-  World world = load(scene);
+  World world = loadWorld(scene);
   const double expected = 2 * std::numbers::pi * std::sqrt(1.0 / 9.81);
   EXPECT_NEAR(measuredPeriod(world, 10), expected, 2e-4 * expected);
 }
 
 TEST(World, PosesFollowTheJoint) {
-  World world = load(pendulumScene());
+  World world = loadWorld(pendulumScene());
   // The rod frame sits at the pivot (0, 0, 1.5), turned by q = 1 rad about y.
   const auto& p = world.poses();
   ASSERT_EQ(p.size(), 7u);
@@ -68,7 +67,7 @@ TEST(World, PosesFollowTheJoint) {
 }
 
 TEST(World, EnergyIsConservedAndResetRestoresTheStart) {
-  World world = load(pendulumScene());
+  World world = loadWorld(pendulumScene());
   const double e0 = world.kineticEnergy() + world.potentialEnergy();
   EXPECT_NEAR(world.kineticEnergy(), 0, 1e-15);
   // Bob 1 kg at 1 m below a pivot 1.5 m up, turned 1 rad: height 1.5 − cos 1.
@@ -85,7 +84,7 @@ TEST(World, ExternalForceAtTheBobAcceleratesIt) {
   nlohmann::json scene = pendulumScene();
   scene["world"]["gravity"] = {0, 0, 0};
   scene["articulations"][0]["links"][0]["joint"]["position"] = 0;
-  World world = load(scene);
+  World world = loadWorld(scene);
   // 2 N along +x at the bob (1 m below the pivot) about the y axis: q̈ = (r × F)_y / (m L²) = −2.
   world.applyForce(0, Vec3(0, 0, 0.5), Vec3(2, 0, 0));
   world.step();
@@ -100,7 +99,7 @@ TEST(World, TheMouseSpringPullsTheBobToTheTargetAndLetsGo) {
   nlohmann::json scene = pendulumScene();
   scene["world"]["gravity"] = {0, 0, 0};
   scene["articulations"][0]["links"][0]["joint"]["position"] = 0;
-  World world = load(scene);
+  World world = loadWorld(scene);
   world.startDrag(0, Vec3(0, 0, 0.5));  // the bob, 1 m below the pivot
   EXPECT_TRUE(world.dragPointWorld().isApprox(Vec3(0, 0, 0.5), 1e-12));
   // A target reachable on the bob's circle: 30° towards +x.
@@ -123,7 +122,7 @@ TEST(World, AJointThatMovesNoMassIsRefusedWithItsPath) {
   nlohmann::json scene = pendulumScene();
   scene["articulations"][0]["links"][0]["inertial"]["com"] = {0, 0, 0};  // point mass on the axis
   try {
-    load(scene);
+    loadWorld(scene);
     FAIL() << "expected a SceneError";
   } catch (const SceneError& e) {
     EXPECT_EQ(e.path(), "/articulations/0/links/0");
@@ -135,14 +134,14 @@ TEST(World, StaticBodiesAddNoPotentialEnergy) {
   // A 200 kg table top 0.8 m up cannot move: it must not offset the energy by 1570 J.
   scene["bodies"] = {{{"name", "table"}, {"static", true}, {"position", {2, 0, 0.8}},
                       {"shapes", {{{"type", "box"}, {"size", {1, 1, 0.1}}, {"density", 4000}}}}}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   EXPECT_NEAR(world.potentialEnergy(), 9.81 * (1.5 - std::cos(1.0)), 1e-9);
 }
 
 // A thin arm on a damped ball joint at 60 Hz: about its own axis the inertia is 2e-3 kg m², so
 // explicit damping (h d / I ≈ 46 > 2) would blow up in a few steps; implicit damping only slows it.
 TEST(World, JointDampingIsImplicitInRealtimeStepping) {
-  World world = load(nlohmann::json::parse(R"({"format": "featherweight-scene", "version": 1,
+  World world = loadWorld(nlohmann::json::parse(R"({"format": "featherweight-scene", "version": 1,
     "world": {"timestep": 0.016666666666666666, "gravity": [0, 0, 0]},
     "articulations": [{"name": "a", "links": [{"name": "arm",
       "joint": {"type": "spherical", "damping": 5, "velocity": [0, 0, 3]},
@@ -164,7 +163,7 @@ TEST(World, FreeBodyFallsWithGravity) {
   nlohmann::json scene = pendulumScene();
   scene["bodies"] = {{{"name", "ball"}, {"position", {1, 0, 2}}, {"linearVelocity", {1, 0, 0}},
                       {"shapes", {{{"type", "sphere"}, {"radius", 0.1}}}}}};
-  World world = load(scene);
+  World world = loadWorld(scene);
   for (int i = 0; i < 1000; ++i) world.step();  // 1 s
   EXPECT_NEAR(world.bodyPosition(0).x(), 2, 1e-9);
   EXPECT_NEAR(world.bodyPosition(0).z(), 2 - 9.81 / 2, 1e-9);

@@ -182,6 +182,11 @@ describe('scene schema', () => {
     { what: 'a controller without its source', at: '/controller/source', edit: (s) => { s.controller = { rate: 100 }; } },
     { what: 'a controller rate of 0', at: '/controller/rate', edit: (s) => { s.controller = { source: '', rate: 0 }; } },
     { what: 'a constraint correction of 0 passes', at: '/world/jointCorrection/iterations', edit: (s) => { s.world.jointCorrection = { iterations: 0 }; } },
+    { what: '0 solver iterations', at: '/world/solver/iterations', edit: (s) => { s.world.solver = { iterations: 0 }; } },
+    { what: '0 position iterations', at: '/world/solver/positionIterations', edit: (s) => { s.world.solver = { positionIterations: 0 }; } },
+    { what: '0 substeps', at: '/world/solver/substeps', edit: (s) => { s.world.solver = { substeps: 0 }; } },
+    { what: 'more than 1000 constraints', at: '/constraints', edit: (s) => { s.constraints = Array.from({ length: 1001 }, (_, i) => ({ type: 'ball', a: 'world', b: 'pendulum/rod', anchor: [0, 0, i] })); } },
+    { what: 'more than 10000 bodies', at: '/bodies', edit: (s) => { s.bodies = Array.from({ length: 10001 }, (_, i) => ({ name: `b${i}`, inertial: { mass: 1 } })); } },
   ];
 
   it.each(broken)('rejects $what at $at', ({ at, edit }) => {
