@@ -52,17 +52,8 @@ export const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2
 export const norm = (a: Vec3): number => Math.hypot(a[0], a[1], a[2]);
 export const distance = (a: Vec3, b: Vec3): number => norm(sub(a, b));
 
-/** Mulberry32: a small seeded generator, so a "random" model is the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the comparison harness's), so a "random" model is the same on every run. */
+export { rng as seeded } from '../bench/compare/scenes.mjs';
 
 /** A uniformly random unit quaternion (Shoemake's method), w ≥ 0. */
 export function randomQuat(random: () => number): Quat {
