@@ -303,7 +303,10 @@ export class Renderer {
     this.controls.update();
     this.camera.updateMatrixWorld();
     // The orbit controls recompute the camera every update, which moves it by round-off alone.
-    const moved = this.differs(this.drawnCamera, this.camera.matrixWorld.elements, 1e-9) || this.differs(this.drawnProjection, this.camera.projectionMatrix.elements, 1e-9);
+    // Both compared (not ||), so that each kept copy stays current.
+    const turned = this.differs(this.drawnCamera, this.camera.matrixWorld.elements, 1e-9);
+    const zoomed = this.differs(this.drawnProjection, this.camera.projectionMatrix.elements, 1e-9);
+    const moved = turned || zoomed;
     const posed = this.differs(this.drawnPoses, poses, 0);
     if (!moved && !posed && this.framesToDraw === 0 && now - this.drawnAt < IDLE_REDRAW_MS) return;
     if (posed && this.drawnPoses.length !== poses.length) this.drawnPoses = poses.slice();
