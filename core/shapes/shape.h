@@ -3,6 +3,8 @@
 // inertial) where mass properties come from.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -34,8 +36,9 @@ struct Shape {
   Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
   double density = 1000;        // kg/m³
   std::string color = "#8a96a3";
-  // Contact: Coulomb μ and Newton's e (a pair combines them: √(μa μb), max(ea, eb)), and the
-  // filter (Box2D's category/mask: a pair collides when each one's group is in the other's mask).
+  // Contact: Coulomb μ and Newton's e (a pair combines them with mixFriction and
+  // mixRestitution below), and the filter (Box2D's category/mask: a pair collides when each
+  // one's group is in the other's mask).
   double friction = 0.5;
   double restitution = 0;
   uint32_t collisionGroup = 1;
@@ -43,5 +46,14 @@ struct Shape {
 };
 
 const char* shapeTypeName(ShapeType type);
+
+// The coefficients of a colliding pair; every contact takes them from here.
+// Restitution: the smaller of the two. Two shapes of one material collide with their own e, and
+// a less elastic shape makes each of its impacts less elastic (its own e acts on its collisions,
+// which the larger of the two would hide whenever the other side is more elastic).
+inline double mixRestitution(double ea, double eb) { return std::min(ea, eb); }
+// Friction: the geometric mean √(μa μb) (Box2D, Bullet); a frictionless side makes the pair
+// frictionless.
+inline double mixFriction(double mua, double mub) { return std::sqrt(mua * mub); }
 
 }  // namespace fw

@@ -201,8 +201,8 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
     const Contact& lead = contacts_[first];
     const Collider& ca = interactions_.colliders[size_t(lead.colliderA)];
     const Collider& cb = interactions_.colliders[size_t(lead.colliderB)];
-    const double mu = std::sqrt(ca.shape.friction * cb.shape.friction);
-    const double e = std::max(ca.shape.restitution, cb.shape.restitution);
+    const double mu = mixFriction(ca.shape.friction, cb.shape.friction);
+    const double e = mixRestitution(ca.shape.restitution, cb.shape.restitution);
 
     const int normalRow = int(rows_.rows.size());
     Vec3 centroid = Vec3::Zero();

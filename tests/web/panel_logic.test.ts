@@ -3,7 +3,7 @@
 // a number the panel can edit and the engine accepts back.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getPointer, motorIndexOf, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../../web/src/scene_doc';
+import { getPointer, motorIndexOf, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../../web/src/scene_doc';
 import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -131,6 +131,22 @@ describe('scene edits for every shape', () => {
     expect(getPointer(edited, '/articulations/0/links/0/shapes/0/friction')).toBe(0.9);
     expect(getPointer(scene, '/bodies/0/shapes/1/friction')).toBe(0.2);
     expect(getPointer(scene, '/bodies/0/shapes/0/friction')).toBeUndefined();
+  });
+
+  it("shows the coefficients the colliding shapes have: a shape's own, else its material's, else the default", () => {
+    const scene: SceneObject = {
+      materials: { rubber: { restitution: 0.7, friction: 0.9 } },
+      bodies: [
+        { name: 'floor', static: true, shapes: [{ type: 'plane', restitution: 1 }] },
+        { name: 'ball', shapes: [{ type: 'sphere', radius: 1, material: 'rubber' }, { type: 'box', size: [1, 1, 1], restitution: 0, collision: { mask: 0 } }] },
+      ],
+      articulations: [{ name: 'a', links: [{ name: 'l', shapes: [{ type: 'sphere', radius: 1, material: 'rubber', friction: 0.3 }] }] }],
+    };
+    expect(shapeCoefficientRange(scene, 'restitution')).toEqual({ min: 0.7, max: 1 }); // the drawn-only box does not count
+    expect(shapeCoefficientRange(scene, 'friction')).toEqual({ min: 0.3, max: 0.9 }); // the floor's default 0.5 in between
+    expect(shapeCoefficientRange(withEveryShape(scene, 'restitution', 0.4), 'restitution')).toEqual({ min: 0.4, max: 0.4 });
+    expect(shapeCoefficientRange(readScene('newtons-cradle.json') as SceneObject, 'restitution')).toEqual({ min: 1, max: 1 });
+    expect(shapeCoefficientRange({ bodies: [] }, 'friction')).toBeNull();
   });
 
   it('reads the solver iterations a scene asks for', () => {

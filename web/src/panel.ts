@@ -8,7 +8,7 @@
 import GUI, { type Controller } from 'lil-gui';
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import type { OverlayToggles } from './overlays';
-import { getPointer, motorIndexOf, setPointer, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
+import { getPointer, motorIndexOf, setPointer, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
 import { SPEEDS, speedLabel, type SimLoop } from './sim_loop';
 
 /** A slider of meta.sliders (docs/scene-format.md). */
@@ -68,6 +68,8 @@ export class Panel {
     friction: 0.5,
     restitution: 0,
   };
+  /** What the scene's colliding shapes have: one value, or the range when they differ. */
+  private readonly inScene = { friction: '', restitution: '' };
   private readonly playback = { speed: speedLabel(1) };
   private sliderValues: Record<string, number> = {};
   /** The scene's sliders in order, with what moving each one does (for setSlider). */
@@ -105,8 +107,15 @@ export class Panel {
       const solver = { ...((getPointer(this.scene, '/world/solver') as { [key: string]: Json } | undefined) ?? {}), iterations: v };
       edit('/world/solver', solver);
     });
-    this.worldFolder.add(this.world, 'friction', 0, 2, 0.01).name('friction μ (all shapes)').onFinishChange((v: number) => this.rebuildWith(withEveryShape(this.scene, 'friction', v)));
-    this.worldFolder.add(this.world, 'restitution', 0, 1, 0.01).name('restitution e (all shapes)').onFinishChange((v: number) => this.rebuildWith(withEveryShape(this.scene, 'restitution', v)));
+    // Contact coefficients: a read-only row with what the scene's colliding shapes have (one value
+    // or their range), then a slider that sets every shape (it starts at the smallest). The
+    // tooltips give a pair's rule.
+    const coefficient = (field: 'friction' | 'restitution', symbol: string, pair: string, max: number, rule: string) => {
+      this.worldFolder.add(this.inScene, field).name(`${field} ${symbol} (pair: ${pair})`).disable().domElement.title = rule;
+      this.worldFolder.add(this.world, field, 0, max, 0.01).name(`set ${symbol} of all shapes`).onFinishChange((v: number) => this.rebuildWith(withEveryShape(this.scene, field, v))).domElement.title = rule;
+    };
+    coefficient('friction', 'μ', '√(μa μb)', 2, 'A touching pair slides with the geometric mean of its two coefficients, μ = √(μa μb).');
+    coefficient('restitution', 'e', 'min', 1, 'A colliding pair bounces with the smaller of its two coefficients, e = min(ea, eb): a less elastic body makes every impact it takes part in less elastic.');
 
     this.sceneFolder = this.gui.addFolder('Scene');
 
@@ -250,6 +259,11 @@ export class Panel {
     this.world.integrator = world.integrator;
     this.world.dynamics = world.dynamics;
     this.world.iterations = world.iterations;
+    for (const field of ['friction', 'restitution'] as const) {
+      const range = shapeCoefficientRange(this.scene, field);
+      this.inScene[field] = !range ? 'no colliding shapes' : range.min === range.max ? `${range.min} (every shape)` : `${range.min} to ${range.max} (mixed)`;
+      if (range) this.world[field] = range.min;
+    }
     const sliders = (this.scene.meta as { sliders?: SceneSlider[] } | undefined)?.sliders ?? [];
     for (const controller of this.sceneFolder.controllers) {
       const path = controller.domElement.dataset.path;

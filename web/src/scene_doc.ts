@@ -79,6 +79,32 @@ export function withEveryShape(scene: SceneObject, field: string, value: Json): 
   return copy;
 }
 
+/** A shape's contact coefficients when neither it nor its material gives one (docs/scene-format.md). */
+export const SHAPE_DEFAULTS = { friction: 0.5, restitution: 0 };
+
+/**
+ * The smallest and largest friction or restitution over the scene's colliding shapes (those with
+ * collision mask 0 are only drawn), each resolved as the engine does: the shape's own value, else
+ * its material's, else the default. Null when no shape collides.
+ */
+export function shapeCoefficientRange(scene: SceneObject, field: 'friction' | 'restitution'): { min: number; max: number } | null {
+  type ShapeJson = { [key: string]: Json } & { collision?: { mask?: Json }; material?: Json };
+  const materials = (scene.materials ?? {}) as { [name: string]: { [key: string]: Json } };
+  const owners: { shapes?: ShapeJson[] }[] = [...((scene.bodies as { shapes?: ShapeJson[] }[] | undefined) ?? [])];
+  for (const articulation of (scene.articulations as { links?: { shapes?: ShapeJson[] }[] }[] | undefined) ?? []) owners.push(...(articulation.links ?? []));
+  let range: { min: number; max: number } | null = null;
+  for (const owner of owners) {
+    for (const shape of owner.shapes ?? []) {
+      if (shape.collision?.mask === 0) continue;
+      const material = typeof shape.material === 'string' ? materials[shape.material] : undefined;
+      const own = shape[field] ?? material?.[field];
+      const value = typeof own === 'number' ? own : SHAPE_DEFAULTS[field];
+      range = range ? { min: Math.min(range.min, value), max: Math.max(range.max, value) } : { min: value, max: value };
+    }
+  }
+  return range;
+}
+
 /** The world settings the scene asks for, with the documented defaults filled in. */
 export function worldSettings(scene: SceneObject): {
   gravity: Vec3;
