@@ -33,7 +33,7 @@ core_lane() {
   phase core "C++ tests (ctest)" ctest --test-dir build/native --output-on-failure -j2
   phase core "sanitizer build (build/sanitize: ASan + UBSan, libFuzzer)" bash scripts/build-sanitize.sh
   phase core "C++ tests under ASan + UBSan (ctest)" env UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build/sanitize --output-on-failure -j2
-  phase core "scene fuzzer (libFuzzer, fixed seed and runs)" bash scripts/fuzz.sh
+  phase core "scene and state fuzzers (libFuzzer, fixed seed and runs)" bash scripts/fuzz.sh
 }
 
 web_lane() {

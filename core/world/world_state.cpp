@@ -276,8 +276,8 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   if (!in.ok()) return damaged + "it ends before all of the world's state was read";
   if (!in.atEnd()) return damaged + "it has bytes after the world's state";
   // Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
-  // loader refuses such numbers in a scene. q and q̇ may be anything a run can reach, NaN included
-  // (the next step reports it).
+  // loader refuses such numbers in a scene. q, q̇ and the energy ledger may be anything a run can
+  // reach, NaN included (the next step reports it).
   if (!(state.t >= 0 && state.t <= kMaxStateTime)) return damaged + "its time is not between 0 and 1e12 s";
   if (!countsInRange) return damaged + "its step counters are negative or beyond any run's";
   if (stepError.size() > kMaxStateMessageBytes)
@@ -289,9 +289,8 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce + drag.mass) || drag.stiffness < 0 || drag.damping < 0 ||
       drag.maxForce < 0 || drag.mass < 0)
     return damaged + "its drag spring is not finite and ≥ 0";
-  if (!std::isfinite(ledger.initial + ledger.effortWork + ledger.motorWork + ledger.appliedWork + ledger.contactLoss +
-                     ledger.dampingLoss))
-    return damaged + "its energy ledger is not finite";
+  // The energy ledger is not checked: like q and q̇ it may hold whatever a run reached (a world
+  // that blew up books NaN), and it only reports, never steers the motion.
 
   // Copies into the same storage: the page's views of q, q̇ and the efforts stay valid.
   state_.q = state.q, state_.v = state.v, state_.t = state.t;
