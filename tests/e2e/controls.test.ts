@@ -266,7 +266,7 @@ describe('controls', () => {
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => window.__featherweight!.paused())).toBe(true);
     const rows = await download(page);
-    expect(rows[0]).toBe('t,double-pendulum/lower.x,double-pendulum/lower.y,double-pendulum/lower.z');
+    expect(rows[0]).toBe('t (s),lower: x (m),lower: y (m),lower: z (m)');
     const last = rows[rows.length - 1].split(',').map(Number);
     const pose = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     for (let k = 0; k < 3; k++) expect(last[k + 1]).toBeCloseTo(pose[k], 6);
@@ -283,16 +283,15 @@ describe('controls', () => {
     }, lower);
     const p0 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v0 = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
-    // The plot samples once a drawn frame: a frame after each step.
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press('s');
-      await frames(page, 1);
-    }
-    expect(await page.evaluate(() => window.__featherweight!.plotSamples())).toBeGreaterThanOrEqual(4);
+    // The plot samples at every step, not once a drawn frame.
+    const before = await page.evaluate(() => window.__featherweight!.plotSamples());
+    for (let i = 0; i < 5; i++) await page.keyboard.press('s');
+    await frames(page, 1);
+    expect(await page.evaluate(() => window.__featherweight!.plotSamples())).toBe(before + 5);
     const p1 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
     const vrows = await download(page);
-    expect(vrows[0]).toBe('t,double-pendulum/lower.vx,double-pendulum/lower.vy,double-pendulum/lower.vz');
+    expect(vrows[0]).toBe('t (s),lower: vx (m/s),lower: vy (m/s),lower: vz (m/s)');
     const vlast = vrows[vrows.length - 1].split(',').map(Number);
     for (let k = 0; k < 3; k++) expect(vlast[k + 1]).toBeCloseTo(v[k], 6);
     const speed = Math.hypot(v[0], v[1], v[2]);

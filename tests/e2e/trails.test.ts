@@ -1,7 +1,8 @@
-// Trails: in trace mode (T) a click on the pendulum's bob traces that point; every vertex the
-// trail draws is where that point of the body was at its sample's time (the same scene stepped
-// in Node's engine to that step, to float32's precision); the trail is cut back when the timeline
-// goes back, and cleared on reset.
+// Trails: in trace mode (T) a click on the pendulum's bob traces that point; the trail samples it
+// at every step, whatever the frames do, and each
+// sample is where that point of the body was at its step (the same scene stepped in Node's
+// engine: to 1e-9 m; the line's float32 vertices to float32's precision); the trail is cut back
+// when the timeline goes back, and cleared on reset.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from '../../lib/featherweight';
@@ -46,7 +47,8 @@ describe('trails', () => {
       }
     });
     const [trail] = await page.evaluate(() => window.__featherweight!.trails());
-    expect(trail.samples).toBeGreaterThan(25);
+    expect(trail.samples).toBe(1200); // 30 × 40 steps, a sample every step: not one a frame
+    for (let i = 1; i < trail.times.length; i++) expect(Math.abs(trail.times[i] - trail.times[i - 1] - 0.001)).toBeLessThan(1e-12);
     expect(trail.vertices.length).toBe(trail.samples);
     // It traces a point of the bob (on its surface, within its radius of the centre) …
     const now = await bob();
@@ -63,6 +65,7 @@ describe('trails', () => {
       step = target;
       const pose = world.bodyPose('pendulum/rod');
       const expected = transform(pose.position, pose.quaternion, trail.local);
+      expect(distance(trail.points[i], expected)).toBeLessThan(1e-9);
       expect(distance(trail.vertices[i], expected)).toBeLessThan(1e-6); // the line's buffer is float32
     }
     world.dispose();
@@ -84,8 +87,7 @@ describe('trails', () => {
     });
     const [back] = await page.evaluate(() => window.__featherweight!.trails());
     const playhead = await page.evaluate(() => window.__featherweight!.time());
-    expect(back.samples).toBeGreaterThan(0);
-    expect(back.samples).toBeLessThan(10);
+    expect(back.samples).toBe(200); // 400 steps traced, 200 of them taken back
     expect(Math.max(...back.times)).toBeLessThanOrEqual(playhead + 1e-12);
     expect(back.vertices.length).toBe(back.samples); // the line draws only what is left
     await page.locator('#reset').click();

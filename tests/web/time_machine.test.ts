@@ -1,7 +1,8 @@
 // The timeline's recorder (web/src/timeline/recorder.ts) on the real engine: any recorded step
 // is reached again bitwise, inputs are replayed at their steps, an input after going back
-// branches, a panel edit mid-recording is replayed, and keyframes stay within the budget by
-// thinning (10 minutes of a 1000-box pile's state size at 60 Hz).
+// branches, a panel edit mid-recording is replayed, keyframes stay within the budget by
+// thinning (10 minutes of a 1000-box pile's state size at 60 Hz), and the samplers see every
+// sampling step whatever the chunks, again when a history replay (resample) runs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
 import { Recorder, type RecordableWorld, type TimelineInput } from '../../web/src/timeline/recorder';
@@ -20,7 +21,7 @@ function digest(sim: Simulation): string {
 }
 
 /** A recorder on `sim` whose inputs act on it as the page's time machine applies them. */
-function recorderOn(sim: Simulation, scene: string, budgetBytes = 64 * 1024 * 1024): Recorder {
+function recorderOn(sim: Simulation, scene: string, budgetBytes = 64 * 1024 * 1024, sampling: { sampleEvery?: number; sampled?: (step: number) => void } = {}): Recorder {
   const apply = (input: TimelineInput) => {
     if (input.kind === 'effort') new Float64Array(engine.HEAPF64.buffer, sim.effortsPointer(), sim.nv())[input.index] = input.value;
     else if (input.kind === 'motor') sim.setMotorTarget(input.index, input.position, input.velocity);
@@ -33,10 +34,31 @@ function recorderOn(sim: Simulation, scene: string, budgetBytes = 64 * 1024 * 10
       expect(sim.adoptState(state)).toBe('');
     }
   };
-  return new Recorder(sim, scene, { budgetBytes, applyInput: apply, loadScene: (text) => expect(sim.load(text)).toBe('') });
+  return new Recorder(sim, scene, { budgetBytes, applyInput: apply, loadScene: (text) => expect(sim.load(text)).toBe(''), ...sampling });
 }
 
 describe('timeline recorder', () => {
+  it('calls the sampler at every sampling step, whatever the chunks, and again through a history replay', () => {
+    const text = JSON.stringify(readScene('double-pendulum.json'));
+    const sim = new engine.Simulation();
+    expect(sim.load(text)).toBe('');
+    const seen: { step: number; state: string }[] = [];
+    const recorder = recorderOn(sim, text, 64 * 1024 * 1024, { sampleEvery: 3, sampled: (step) => seen.push({ step, state: digest(sim) }) });
+    for (const chunk of [1, 7, 40, 2, 100, 50]) recorder.advance(chunk);
+    expect(recorder.head).toBe(200);
+    expect(seen.map((s) => s.step)).toEqual(Array.from({ length: 67 }, (_, k) => 3 * k)); // 0, 3, … 198
+    const now = digest(sim);
+    const first = [...seen];
+    seen.length = 0;
+    recorder.startResample(100);
+    while (!recorder.continueSeek(0.01)); // a tiny budget: several calls
+    expect(recorder.head).toBe(200);
+    expect(digest(sim)).toBe(now); // back bitwise where it was
+    expect(seen[0].step).toBeLessThanOrEqual(100); // from the keyframe at or before 100
+    expect(seen).toEqual(first.filter((s) => s.step >= seen[0].step)); // the same states at the same steps
+    sim.delete();
+  });
+
   it('reaches any recorded step bitwise, replaying efforts and a drag at their steps', () => {
     const text = JSON.stringify(readScene('double-pendulum.json'));
     const sim = new engine.Simulation();

@@ -1,26 +1,25 @@
-// Live plots (uPlot) of the energies, the momentum, any joint's q or q̇, any body's position or
-// velocity (read from the engine's pose and velocity buffers), the scene's meta.plots first; the
-// last 20 s of simulated time, sampled once per frame, exportable as CSV and PNG. Against time,
-// or against any other plotted variable (a phase portrait, an XY path: plots/xy_plot.ts).
+// Live plots (uPlot) of the quantities in plots/quantities.ts, the scene's meta.plots first: the
+// last 20 s of simulated time, sampled by the timeline at every sampling step (not once a
+// frame: timeline/sampling.ts), exportable as CSV (with units) and PNG. Against time, or against
+// any other plotted variable (a phase portrait, an XY path: plots/xy_plot.ts). What is plotted
+// is only the chosen quantity; choosing another asks the timeline to replay the window
+// (`onHistory`), so the plot always shows its whole window up to now.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import { Float64HeapView } from './heap_view';
 import type { BodyBufferView } from './body_buffer_view';
 import { XYPlot } from './plots/xy_plot';
+import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './plots/quantities';
+import { PlotHistory } from './plots/history';
+import { chartOptions } from './plots/chart_options';
+import { MIN_SAMPLE_SECONDS } from './timeline/sampling';
 
 /** One entry of a scene's meta.plots (docs/scene-format.md). */
 export interface PlotSuggestion {
   quantity: string;
   joint?: string;
   body?: string;
-}
-
-interface Quantity {
-  label: string;
-  key: string; // as meta.plots names it: "energy", "joint.q pendulum/rod", "body.velocity box"
-  series: string[]; // names of the plotted series
-  sample(out: number[]): void; // appends one value per series
 }
 
 const WINDOW_SECONDS = 20;
@@ -38,33 +37,40 @@ export class LivePlots {
   private signalNames = '';
   private signalValues: Record<string, number> = {};
   private current: Quantity | null = null;
-  private times: number[] = [];
-  private values: number[][] = [];
+  private readonly history = new PlotHistory(WINDOW_SECONDS);
   private chart: uPlot | null = null;
-  private readonly q: Float64HeapView;
-  private readonly v: Float64HeapView;
-  private readonly momentum: Float64HeapView;
+  private readonly sources: QuantitySources;
+  private potentialAtStart = 0;
   /** Samples later than this are recorded but not shown (the timeline went back); null: all. */
   private playhead: number | null = null;
+  /** Something changed since the last drawing. */
+  private dirty = true;
   /** Called with the time under a click on the plot (the timeline marks it). */
   onTimeClick: (time: number) => void = () => {};
-  /** The variable on the horizontal axis instead of time (null: time), and its samples. */
+  /** Asks the timeline to replay from `time` to now, sampling on the way: the plot's history. */
+  onHistory: (time: number) => void = () => {};
+  /** The variable on the horizontal axis instead of time (null: time). */
   private against: { quantity: Quantity; series: number } | null = null;
-  private xs: number[] = [];
   private readonly xy: XYPlot;
+  private readonly row: number[] = [];
 
   constructor(
     engine: FeatherweightModule,
     private readonly sim: Simulation,
-    private readonly poses: BodyBufferView,
-    private readonly velocities: BodyBufferView,
+    velocities: BodyBufferView,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
     private readonly xPicker: HTMLSelectElement,
   ) {
-    this.q = new Float64HeapView(engine);
-    this.v = new Float64HeapView(engine);
-    this.momentum = new Float64HeapView(engine);
+    this.sources = {
+      sim,
+      q: new Float64HeapView(engine),
+      v: new Float64HeapView(engine),
+      momentum: new Float64HeapView(engine),
+      pose: new Float64HeapView(engine),
+      velocities,
+      potentialAtStart: () => this.potentialAtStart,
+    };
     this.xy = new XYPlot(container);
     picker.addEventListener('change', () => this.select(Number(picker.value)));
     xPicker.addEventListener('change', () => this.plotAgainst(xPicker.value));
@@ -81,72 +87,31 @@ export class LivePlots {
   /**
    * After a scene loads: the energies, the scene's suggestions, then the momentum, every joint's
    * q and q̇ and every body's position and velocity. With `keep` (the panel rebuilt the same
-   * scene) the quantity plotted so far stays selected when the scene still has it.
+   * scene) the quantity plotted so far stays selected, with its history, when the scene still
+   * has it; otherwise the world is at its start, the zero of potential energy.
    */
   setScene(suggested: PlotSuggestion[] | undefined, bodies: BodyInfo[], keep = false): void {
     const previous = keep ? this.current?.key : undefined;
-    const joints = (JSON.parse(this.sim.jointsJson()) as JointInfo[]).filter((j) => j.nv > 0);
-    const energy: Quantity = {
-      label: 'Energy (J)',
-      key: 'energy',
-      series: ['kinetic', 'potential', 'total'],
-      sample: (out) => {
-        const k = this.sim.kineticEnergy(), p = this.sim.potentialEnergy();
-        out.push(k, p, k + p);
-      },
-    };
-    const momentum: Quantity = {
-      label: 'Momentum (angular N·m·s, linear N·s)',
-      key: 'momentum',
-      series: ['Lx', 'Ly', 'Lz', 'px', 'py', 'pz'],
-      sample: (out) => {
-        const h = this.momentum.at(this.sim.momentumPointer(), 6);
-        for (let k = 0; k < 6; k++) out.push(h[k]);
-      },
-    };
-    const jointQuantity = (joint: JointInfo, which: 'q' | 'qd'): Quantity => {
-      const count = which === 'q' ? joint.nq : joint.nv;
-      const names = Array.from({ length: count }, (_, k) => `${joint.name}.${which}${count > 1 ? k : ''}`);
-      return {
-        label: `${joint.name} ${which === 'q' ? 'q' : 'q̇'}`,
-        key: `joint.${which} ${joint.name}`,
-        series: names,
-        sample: (out) => {
-          const values = which === 'q' ? this.q.at(this.sim.qPointer(), this.sim.nq()) : this.v.at(this.sim.vPointer(), this.sim.nv());
-          const first = which === 'q' ? joint.qIndex : joint.vIndex;
-          for (let k = 0; k < count; k++) out.push(values[first + k]);
-        },
-      };
-    };
-    const bodyQuantity = (body: BodyInfo, index: number, which: 'position' | 'velocity'): Quantity => ({
-      label: `${body.name} ${which === 'position' ? 'position (m)' : 'velocity (m/s)'}`,
-      key: `body.${which} ${body.name}`,
-      series: (which === 'position' ? ['x', 'y', 'z'] : ['vx', 'vy', 'vz']).map((axis) => `${body.name}.${axis}`),
-      sample: (out) => {
-        // Views, not copies: re-created only when the memory grows.
-        const view = which === 'position' ? this.poses : this.velocities;
-        const buffer = view.values;
-        const first = index * view.stride;
-        out.push(buffer[first], buffer[first + 1], buffer[first + 2]);
-      },
-    });
-    const all = [
-      energy,
-      momentum,
-      ...joints.flatMap((j) => [jointQuantity(j, 'q'), jointQuantity(j, 'qd')]),
-      ...bodies.flatMap((b, i) => [bodyQuantity(b, i, 'position'), bodyQuantity(b, i, 'velocity')]),
-    ];
+    if (!keep) this.potentialAtStart = this.sim.potentialEnergy();
+    const joints = JSON.parse(this.sim.jointsJson()) as JointInfo[];
+    const all = worldQuantities(this.sources, bodies, joints);
     const suggestedFirst = (suggested ?? [])
       .map((s) => all.find((quantity) => quantity.key === suggestionKey(s)))
       .filter((quantity): quantity is Quantity => quantity !== undefined);
-    this.sceneQuantities = [...new Set([energy, ...suggestedFirst, ...all])];
+    this.sceneQuantities = [...new Set([all[0], ...suggestedFirst, ...all])];
     if (!keep) this.signalNames = ''; // a rebuild keeps the controller and its signals
     this.list(previous, keep);
   }
 
+  /** A new recording from the scene's start (reset): the zero of potential energy is this state's. */
+  newRecording(): void {
+    this.potentialAtStart = this.sim.potentialEnergy();
+    this.clear();
+  }
+
   /**
    * The controller's signals of its last tick: a quantity of their own, second in the list and
-   * plotted as soon as the controller first names them (issue 19).
+   * plotted as soon as the controller first names them.
    */
   setSignals(values: Record<string, number>): void {
     this.signalValues = values;
@@ -158,30 +123,33 @@ export class LivePlots {
   }
 
   /** The picker lists (the scene's quantities, the controller's signals second), one kept selected. */
-  private list(selectedKey: string | undefined, keepAgainst: boolean): void {
+  private list(selectedKey: string | undefined, sameScene: boolean): void {
     const names = this.signalNames === '' ? [] : this.signalNames.split('\n');
-    const signals: Quantity = {
-      label: 'Controller signals',
-      key: 'controller',
-      series: names,
-      sample: (out) => names.forEach((name) => out.push(this.signalValues[name] ?? NaN)),
-    };
+    const signals = signalsQuantity(names, () => this.signalValues);
     this.quantities = names.length > 0 ? [this.sceneQuantities[0], signals, ...this.sceneQuantities.slice(1)] : this.sceneQuantities;
     this.picker.replaceChildren(...this.quantities.map((quantity, i) => new Option(quantity.label, String(i))));
-    const keptAgainst = keepAgainst && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
+    const keptAgainst = sameScene && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
     this.xPicker.replaceChildren(
       new Option('against t', ''),
-      ...this.quantities.flatMap((quantity, i) => quantity.series.map((name, k) => new Option(`against ${name}`, `${i}:${k}`))),
+      ...this.quantities.flatMap((quantity, i) => quantity.series.map((s, k) => new Option(`against ${seriesLabel(s)}`, `${i}:${k}`))),
     );
-    this.against = null;
+    let against: LivePlots['against'] = null;
     if (keptAgainst) {
       const [key, series] = keptAgainst.split('|');
       const i = this.quantities.findIndex((quantity) => quantity.key === key);
-      if (i >= 0) this.xPicker.value = `${i}:${series}`;
+      if (i >= 0) against = { quantity: this.quantities[i], series: Number(series) };
     }
-    if (this.xPicker.value) this.plotAgainst(this.xPicker.value, false);
-    const kept = this.quantities.findIndex((quantity) => quantity.key === selectedKey);
-    this.select(Math.max(0, kept));
+    const kept = Math.max(0, this.quantities.findIndex((quantity) => quantity.key === selectedKey));
+    const shown = (quantity: Quantity | null | undefined) => `${quantity?.key}|${quantity?.series.map(seriesLabel).join('|')}`;
+    const same = shown(this.current) === shown(this.quantities[kept]) && keptAgainst === (against ? `${against.quantity.key}|${against.series}` : '');
+    this.against = against;
+    this.xPicker.value = against ? `${this.quantities.indexOf(against.quantity)}:${against.series}` : '';
+    if (same && this.chart && sameScene) {
+      // The same plot of the same scene (a rebuild with other numbers, new signals): its history
+      // stays. Another scene's plot of the same quantity starts afresh.
+      this.current = this.quantities[kept];
+      this.picker.value = String(kept);
+    } else this.select(kept);
   }
 
   select(index: number): void {
@@ -191,119 +159,126 @@ export class LivePlots {
   }
 
   /** The horizontal axis: '' for time, 'i:k' for series k of quantity i. */
-  plotAgainst(choice: string, clear = true): void {
+  plotAgainst(choice: string): void {
     const [i, k] = choice.split(':').map(Number);
     const quantity = choice === '' ? undefined : this.quantities[i];
     this.against = quantity && k >= 0 && k < quantity.series.length ? { quantity, series: k } : null;
     this.xPicker.value = this.against ? choice : '';
-    if (clear) this.clear();
+    this.clear();
   }
 
+  /** Starts the plot afresh and asks the timeline for the window's history. */
   clear(): void {
-    this.times = [];
-    this.xs = [];
-    this.values = (this.current?.series ?? []).map(() => []);
+    this.history.reset(this.current?.series.length ?? 0);
     this.chart?.destroy();
     this.chart = null;
+    this.dirty = true;
     if (!this.current) return;
-    const colors = ['#d9482b', '#2b6cd9', '#1d2329', '#2b9d58', '#9a4dc9', '#c98a1d', '#4dc9c0'];
-    this.chart = new uPlot(
-      {
-        ...this.size(),
-        legend: { live: false },
-        cursor: { show: false },
-        scales: { x: { time: false } },
-        hooks: { draw: [(u: uPlot) => this.drawPlayhead(u)] },
-        axes: [{ label: 't (s)' }, {}],
-        series: [{}, ...this.current.series.map((name, i) => ({ label: name, stroke: colors[i % colors.length], width: 1.5, points: { show: false } }))],
-      },
-      [[], ...this.values],
-      this.container,
-    );
+    this.chart = new uPlot(chartOptions(this.current.series, this.size(), (u) => this.drawPlayhead(u)), [[], ...this.history.values], this.container);
+    this.chart.root.setAttribute('aria-label', `${this.current.series.map(seriesLabel).join(', ')} against time`);
+    if (this.replayable) this.onHistory(Math.max(0, this.sim.time() - WINDOW_SECONDS));
   }
 
   /**
-   * Once per frame, after stepping. A time already sampled (the timeline went back and replays)
-   * is not sampled again: the history up to the playhead is what was recorded.
+   * At every sampling step the world reaches (the timeline calls it, `time` = step·dt). A time
+   * already sampled (the timeline went back and replays it) is not sampled again: the history up
+   * to the playhead is what was recorded, bitwise the same.
    */
   sample(time: number): void {
-    if (!this.current || !this.chart) return;
-    if (this.times.length > 0 && time <= this.times[this.times.length - 1]) return;
-    const row: number[] = [];
+    if (!this.current || time <= this.history.last) return;
+    const row = this.row;
+    row.length = 0;
     this.current.sample(row);
-    this.times.push(time);
-    row.forEach((value, i) => this.values[i].push(value));
+    let x: number | undefined;
     if (this.against) {
-      const x: number[] = [];
-      if (this.against.quantity === this.current) x.push(...row);
-      else this.against.quantity.sample(x);
-      this.xs.push(x[this.against.series]);
+      if (this.against.quantity === this.current) x = row[this.against.series];
+      else {
+        const xs: number[] = [];
+        this.against.quantity.sample(xs);
+        x = xs[this.against.series];
+      }
     }
-    while (this.times.length > 2 && this.times[0] < time - WINDOW_SECONDS) {
-      this.times.shift();
-      this.xs.shift();
-      this.values.forEach((series) => series.shift());
-    }
+    this.history.push(time, row, x);
+    this.dirty = true;
+  }
+
+  /** Once a frame: draws what was sampled since the last frame. */
+  frame(): void {
+    if (!this.dirty) return;
+    this.history.trim();
     this.draw();
   }
 
   /** Shows the history up to `time` (the timeline's playhead), or all of it (null). */
   setPlayhead(time: number | null): void {
+    if (time === this.playhead) return;
     this.playhead = time;
-    this.draw();
+    this.dirty = true;
   }
 
-  /** Forgets what was sampled after `time`: the timeline branched there. */
-  dropAfter(time: number): void {
-    const kept = this.countUpTo(time);
-    this.times.length = kept;
-    this.xs.length = Math.min(this.xs.length, kept);
-    for (const series of this.values) series.length = kept;
-    this.draw();
+  /**
+   * The timeline moved to `time` (a seek, a step back, a branch there, which forgets what was
+   * sampled after it). A window the history does not cover (gone back past it) is replayed.
+   */
+  moved(time: number, branched: boolean): void {
+    if (branched) this.history.dropAfter(time);
+    this.dirty = true;
+    const first = this.history.times.length > 0 ? this.history.times[0] : Infinity;
+    // The replay starts at a keyframe, so its first sample may be up to one sampling interval late.
+    if (this.replayable && first > Math.max(0, time - WINDOW_SECONDS) + MIN_SAMPLE_SECONDS + 1e-9) this.clear();
   }
 
-  private countUpTo(time: number): number {
-    let lo = 0, hi = this.times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.times[mid] <= time + 1e-12) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  /** Whether re-simulating gives the plotted past again (not for the controller's signals). */
+  private get replayable(): boolean {
+    return (this.current?.replayable ?? false) && (this.against?.quantity.replayable ?? true);
   }
 
   private draw(): void {
     if (!this.chart || this.container.clientWidth === 0) return;
+    this.dirty = false;
+    const { times, values, xs } = this.history;
     this.chart.root.hidden = this.against !== null;
     this.xy.canvas.hidden = this.against === null;
+    const n = this.playhead === null ? times.length : this.history.countUpTo(this.playhead);
     if (this.against) {
-      const count = this.playhead === null ? this.times.length : this.countUpTo(this.playhead);
       const { width, height } = this.size();
-      this.xy.draw(this.xs, this.values, count, this.against.quantity.series[this.against.series], this.current?.series ?? [], width, height);
+      this.xy.draw(xs, values, n, seriesLabel(this.against.quantity.series[this.against.series]), (this.current?.series ?? []).map(seriesLabel), width, height);
       return;
     }
-    if (this.playhead === null) this.chart.setData([this.times, ...this.values]);
-    else {
-      const n = this.countUpTo(this.playhead);
-      this.chart.setData([this.times.slice(0, n), ...this.values.map((series) => series.slice(0, n))]);
-    }
+    if (n === times.length) this.chart.setData([times, ...values]);
+    else this.chart.setData([times.slice(0, n), ...values.map((series) => series.slice(0, n))]);
   }
 
   get sampleCount(): number {
-    return this.times.length;
+    return this.history.times.length;
+  }
+
+  /** For tests: what the chart shows — its series' labels and scales, its axes' labels and scales — and the samples held. */
+  describe(): { series: string[]; scales: string[]; axes: string[]; axisScales: string[]; ticks: { labels: string[]; width: number }[]; times: number[]; values: number[][] } {
+    const chart = this.chart;
+    // uPlot keeps what each axis drew and the room it gave it as _values and _size.
+    const drawn = (chart?.axes ?? []) as (uPlot.Axis & { _values?: (string | number)[]; _size?: number })[];
+    return {
+      ticks: drawn.map((a) => ({ labels: (a._values ?? []).map(String), width: a._size ?? 0 })),
+      series: (chart?.series.slice(1) ?? []).map((s) => String(s.label ?? '')),
+      scales: (chart?.series.slice(1) ?? []).map((s) => s.scale ?? ''),
+      axes: (chart?.axes ?? []).map((a) => String(a.label ?? '')),
+      axisScales: (chart?.axes ?? []).map((a) => a.scale ?? ''),
+      times: [...this.history.times],
+      values: this.history.values.map((v) => [...v]),
+    };
   }
 
   /** The chart follows its container (a resized window, a panel shown again). */
   resize(): void {
     this.chart?.setSize(this.size());
+    this.dirty = true;
   }
 
-  /** What is plotted, as CSV: t, the horizontal variable when it is not t, then one column per series. */
+  /** What is plotted, as CSV: t, the horizontal variable when it is not t, then one column per series, units in the header. */
   csv(): string {
-    const against = this.against ? [this.against.quantity.series[this.against.series]] : [];
-    const header = ['t', ...against, ...(this.current?.series ?? [])].join(',');
-    const rows = this.times.map((t, r) => [t, ...(this.against ? [this.xs[r]] : []), ...this.values.map((series) => series[r])].join(','));
-    return [header, ...rows].join('\n') + '\n';
+    const against = this.against ? [seriesLabel(this.against.quantity.series[this.against.series])] : [];
+    return this.history.csv(['t (s)', ...against, ...(this.current?.series ?? []).map(seriesLabel)], this.against !== null);
   }
 
   /** What is plotted, as a PNG data URL. */

@@ -28,14 +28,20 @@ export class XYPlot {
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
     const n = Math.min(count, xs.length);
-    const all = ys.flatMap((series) => series.slice(0, n));
-    const range = (values: number[]) => {
-      let lo = Math.min(...values), hi = Math.max(...values);
+    // A loop, not Math.min(...values): a window holds tens of thousands of samples.
+    const range = (series: number[][]) => {
+      let lo = Infinity, hi = -Infinity;
+      for (const values of series) {
+        for (let i = 0; i < n; i++) {
+          lo = Math.min(lo, values[i]);
+          hi = Math.max(hi, values[i]);
+        }
+      }
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) lo = hi = 0;
       const pad = (hi - lo) * 0.05 || Math.max(1e-9, Math.abs(lo) * 0.05 || 1);
       return [lo - pad, hi + pad];
     };
-    const [x0, x1] = range(xs.slice(0, n)), [y0, y1] = range(all);
+    const [x0, x1] = range([xs]), [y0, y1] = range(ys);
     const left = 56, right = 10, top = 10, bottom = 34;
     const px = (x: number) => left + ((x - x0) / (x1 - x0)) * (width - left - right);
     const py = (y: number) => height - bottom - ((y - y0) / (y1 - y0)) * (height - top - bottom);

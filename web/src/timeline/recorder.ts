@@ -40,6 +40,9 @@ export interface RecorderOptions {
   applyInput: (input: TimelineInput) => void;
   /** Makes `scene` the running scene before one of its keyframes is restored. */
   loadScene: (scene: string) => void;
+  /** Steps between samples (sampling.ts); `sampled` is called at each multiple of it the world reaches. */
+  sampleEvery?: number;
+  sampled?: (step: number) => void;
 }
 
 const MIN_SPACING = 8;
@@ -67,6 +70,7 @@ export class Recorder {
   ) {
     this.scene = scene;
     this.addKeyframe();
+    this.reportSample();
   }
 
   /** Bytes of keyframes held now. */
@@ -101,6 +105,18 @@ export class Recorder {
         if (this.head % this.spacing === 0) this.addKeyframe();
       }
     }
+  }
+
+  /**
+   * Goes back to the keyframe at or before `step` and replays to where the world is now, calling
+   * `sampled` on the way (the plot rebuilds its history); the world ends bitwise where it was.
+   * Returns the step to reach: continueSeek finishes it.
+   */
+  startResample(step: number): number {
+    const target = this.head;
+    this.restore(this.keyframeAtOrBefore(this.clamp(Math.min(step, target))));
+    this.seekTarget = target;
+    return target;
   }
 
   /** Puts the world at `step` (clamped to the recording) exactly; synchronous. */
@@ -167,6 +183,13 @@ export class Recorder {
     if (error !== '') throw new Error(`The timeline could not restore t at step ${key.step}: ${error}`);
     this.head = key.step;
     // Inputs logged at the keyframe's own step were given before it was taken.
+    this.reportSample();
+  }
+
+  /** Tells the sampler when the world is at a sampling step. */
+  private reportSample(): void {
+    const every = this.options.sampleEvery ?? 0;
+    if (every > 0 && this.head % every === 0) this.options.sampled?.(this.head);
   }
 
   private applyInputsAt(step: number): void {
@@ -186,10 +209,17 @@ export class Recorder {
     return (Math.floor(this.head / this.spacing) + 1) * this.spacing;
   }
 
+  // Steps in pieces that end on the sampling grid, so that each sampling step is seen.
   private timedStep(count: number): void {
     const start = performance.now();
-    this.world.step(count);
-    this.head += count;
+    const every = this.options.sampleEvery ?? 0;
+    for (let left = count; left > 0; ) {
+      const piece = every > 0 ? Math.min(left, every - (this.head % every)) : left;
+      this.world.step(piece);
+      this.head += piece;
+      left -= piece;
+      this.reportSample();
+    }
     // Browsers coarsen performance.now() (to 0.1 ms or more): cheap steps are timed in bulk.
     this.timedMs += performance.now() - start;
     this.timedSteps += count;

@@ -1,11 +1,14 @@
-// Trails: the path a point of a body traces, fading with age (issue 21). A trail is plain data —
-// the body, the point in its frame, and samples (t, world point) taken once a frame after the
-// step — drawn as a line whose colour fades into the background. Several at once; cleared when
-// the scene starts again; when the timeline goes back, the samples after the playhead are
+// Trails: the path a point of a body traces, fading with age. A trail is plain data — the body,
+// the point in its frame, and samples (t, world point) taken at every sampling step of the
+// timeline (timeline/sampling.ts), from the engine's float64 pose, not once a frame — drawn as
+// a line whose colour fades into the background, redrawn once a frame. Several at once; cleared
+// when the scene starts again; when the timeline goes back, the samples after the playhead are
 // dropped (truncateAfter), so a replay traces the path again.
 import * as THREE from 'three';
+import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
 
-const MAX_POINTS = 4000; // per trail: 66 s at 60 frames a second
+const MAX_SECONDS = 60; // the panel's longest trail
+const MAX_POINTS = Math.ceil(MAX_SECONDS / MIN_SAMPLE_SECONDS) + 1;
 const COLORS = ['#d9482b', '#2b6cd9', '#2b9d58', '#9a4dc9', '#c98a1d'];
 const BACKGROUND = new THREE.Color('#e9edf1');
 
@@ -14,6 +17,7 @@ interface Trail {
   local: THREE.Vector3;
   times: number[];
   points: number[]; // x, y, z per sample
+  dirty: boolean; // sampled since it was last drawn
   line: THREE.Line;
   color: THREE.Color;
 }
@@ -45,7 +49,7 @@ export class Trails {
     const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ vertexColors: true }));
     line.frustumCulled = false;
     this.group.add(line);
-    this.trails.push({ body, local, times: [], points: [], line, color: new THREE.Color(COLORS[this.trails.length % COLORS.length]) });
+    this.trails.push({ body, local, times: [], points: [], dirty: true, line, color: new THREE.Color(COLORS[this.trails.length % COLORS.length]) });
   }
 
   clear(): void {
@@ -57,22 +61,35 @@ export class Trails {
     this.trails = [];
   }
 
-  /** Once a frame, after stepping: each trail's point now, where the poses buffer puts it. */
-  sample(time: number, poses: ArrayLike<number>, stride: number): void {
+  /** At every sampling step (the timeline calls it): each trail's point now, from its body's float64 pose. */
+  sample(time: number, pose: (body: number) => ArrayLike<number> | null): void {
     for (const trail of this.trails) {
       if (trail.times.length > 0 && time <= trail.times[trail.times.length - 1]) continue; // a moment already traced
-      const o = trail.body * stride;
-      this.rotation.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+      const p = pose(trail.body);
+      if (!p) continue; // the body is gone (a scene rebuilt with fewer)
+      this.rotation.set(p[3], p[4], p[5], p[6]);
       this.point.copy(trail.local).applyQuaternion(this.rotation);
       trail.times.push(time);
-      trail.points.push(poses[o] + this.point.x, poses[o + 1] + this.point.y, poses[o + 2] + this.point.z);
-      while (trail.times.length > 1 && (trail.times[0] < time - this.seconds || trail.times.length > MAX_POINTS)) {
-        trail.times.shift();
-        trail.points.splice(0, 3);
-      }
-      this.redraw(trail, time);
+      trail.points.push(p[0] + this.point.x, p[1] + this.point.y, p[2] + this.point.z);
+      trail.dirty = true;
     }
   }
+
+  /** Once a frame: forgets what is older than `seconds` and redraws the trails that changed. */
+  frame(now: number): void {
+    for (const trail of this.trails) {
+      if (!trail.dirty && this.drawnSeconds === this.seconds) continue;
+      const newest = trail.times.length > 0 ? trail.times[trail.times.length - 1] : now;
+      let old = 0;
+      while (old < trail.times.length - 1 && (trail.times[old] < newest - this.seconds || trail.times.length - old > MAX_POINTS)) old++;
+      trail.times.splice(0, old);
+      trail.points.splice(0, 3 * old);
+      this.redraw(trail, now);
+      trail.dirty = false;
+    }
+    this.drawnSeconds = this.seconds;
+  }
+  private drawnSeconds = 0;
 
   /** The timeline went back to `time`: what was traced after it goes. */
   truncateAfter(time: number): void {
@@ -81,15 +98,15 @@ export class Trails {
       while (n > 0 && trail.times[n - 1] > time + 1e-12) n--;
       trail.times.length = n;
       trail.points.length = 3 * n;
-      this.redraw(trail, time);
+      trail.dirty = true;
     }
   }
 
   /**
    * For tests and readouts: each trail's body, its point in the body's frame, sample count, newest
-   * point, and what the line draws: the times sampled and the vertices in its buffer.
+   * point, the times sampled and their points (float64), and the vertices the line draws (float32).
    */
-  describe(): { body: number; local: number[]; samples: number; last: number[] | null; times: number[]; vertices: number[][] }[] {
+  describe(): { body: number; local: number[]; samples: number; last: number[] | null; times: number[]; points: number[][]; vertices: number[][] }[] {
     return this.trails.map((t) => {
       const position = t.line.geometry.getAttribute('position') as THREE.BufferAttribute;
       const drawn = t.line.geometry.drawRange.count;
@@ -99,6 +116,7 @@ export class Trails {
         samples: t.times.length,
         last: t.times.length > 0 ? t.points.slice(-3) : null,
         times: [...t.times],
+        points: Array.from({ length: t.times.length }, (_, i) => t.points.slice(3 * i, 3 * i + 3)),
         vertices: Array.from({ length: drawn }, (_, i) => [position.getX(i), position.getY(i), position.getZ(i)]),
       };
     });
