@@ -249,11 +249,12 @@ export class Overlays {
     return out;
   }
 
-  /** The AABB of all bodies (for framing the view). */
+  /** The AABB of all bodies but the ground planes (for framing the view). */
   sceneBox(poses: Float32Array, out: THREE.Box3): THREE.Box3 {
     out.makeEmpty();
     for (let b = 0; b < this.bodies.length; b++) {
       if (this.bodyBox(poses, b, this.box).isEmpty()) {
+        if (this.bodies[b].shapes.some((shape) => shape.type === 'plane')) continue; // the ground: everywhere
         this.pose(poses, b);
         out.expandByPoint(this.position);
       } else {

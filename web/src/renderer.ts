@@ -44,6 +44,7 @@ export class Renderer {
   private drawnPoses = new Float32Array(0);
   private drawnAt = -Infinity;
   private framesToDraw = 2;
+  private viewCenter: { x: number; y: number } | null = null;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.webgl = new THREE.WebGLRenderer({ canvas, antialias: true });
@@ -163,25 +164,34 @@ export class Renderer {
     return this.controls.target;
   }
 
-  /**
-   * Frames a box: the view keeps its direction and moves to look at the box's centre from just
-   * far enough for the box's bounding sphere to fit both the vertical and the horizontal field.
-   */
-  frameBox(box: THREE.Box3): void {
-    if (box.isEmpty()) return;
-    const sphere = box.getBoundingSphere(new THREE.Sphere());
-    const radius = Math.max(sphere.radius, 0.05);
-    const vertical = THREE.MathUtils.degToRad(this.camera.fov) / 2;
-    const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
-    const distance = (radius / Math.sin(Math.min(vertical, horizontal))) * 1.05;
-    const direction = this.camera.position.clone().sub(this.controls.target);
-    if (direction.lengthSq() < 1e-12) direction.set(0, -1, 0.3);
-    direction.normalize();
-    this.controls.target.copy(sphere.center);
-    this.camera.position.copy(sphere.center).addScaledVector(direction, distance);
-    this.camera.far = Math.max(500, distance * 4);
+  /** Puts the camera at `position` looking at `target` (the orbit turns about it), far enough out for the scene. */
+  placeCamera(target: THREE.Vector3, position: THREE.Vector3): void {
+    this.controls.target.copy(target);
+    this.camera.position.copy(position);
+    this.camera.far = Math.max(500, position.distanceTo(target) * 4);
     this.camera.updateProjectionMatrix();
     this.controls.update();
+  }
+
+  /**
+   * Where the camera's axis meets the canvas, in CSS pixels from its top-left corner: the middle
+   * of the part of the view that no panel covers (a view offset; the whole canvas is still drawn).
+   */
+  setViewCenter(x: number, y: number): void {
+    this.viewCenter = { x, y };
+    this.applyViewCenter();
+  }
+
+  private applyViewCenter(): void {
+    if (!this.viewCenter) return;
+    const w = this.canvas.clientWidth || window.innerWidth;
+    const h = this.canvas.clientHeight || window.innerHeight;
+    this.camera.setViewOffset(w, h, w / 2 - this.viewCenter.x, h / 2 - this.viewCenter.y, w, h);
+  }
+
+  /** Calls `listener` when the person starts turning, panning or zooming the view. */
+  onOrbitStart(listener: () => void): void {
+    this.controls.addEventListener('start', listener);
   }
 
   /** Moves the orbit target to a point, the camera along with it (the view's offset is kept). */
@@ -255,6 +265,13 @@ export class Renderer {
     const position = new THREE.Vector3(), rotation = new THREE.Quaternion();
     body.matrixWorld.decompose(position, rotation, new THREE.Vector3());
     const box = new THREE.Box3().setFromObject(body, true);
+    // A body drawn as an instance has no mesh of its own: its instance's geometry where it is drawn.
+    for (const group of this.instanced) {
+      if (!group.bodies.includes(index)) continue;
+      const geometry = group.mesh.geometry;
+      if (!geometry.boundingBox) geometry.computeBoundingBox();
+      box.union(geometry.boundingBox!.clone().applyMatrix4(this.scratch.multiplyMatrices(body.matrixWorld, group.local)));
+    }
     return { pose: [...position.toArray(), ...rotation.toArray()], box: { min: box.min.toArray(), max: box.max.toArray() } };
   }
 
@@ -334,6 +351,7 @@ export class Renderer {
     const h = this.canvas.clientHeight || window.innerHeight;
     this.webgl.setSize(w, h, false);
     this.camera.aspect = w / h;
+    this.applyViewCenter();
     this.camera.updateProjectionMatrix();
   }
 }
