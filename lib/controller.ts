@@ -3,6 +3,7 @@
 // held between ticks (zero-order hold), so a run is the same wherever it runs. This is the
 // runtime the library uses in Node, where code runs only when the caller opts in
 // (World.enableController); the page will run the same module in an isolated worker.
+import { parse as parseModule } from 'acorn';
 import type { ContactPoint, Matrix, Pose } from './featherweight';
 
 export interface ControllerSpec {
@@ -82,6 +83,21 @@ export function sourceLine(error: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * The line of the first syntax error in a module's text, or null if it parses. Engines report a
+ * module's syntax error without its place (V8: "Unexpected token ';'" and no line), so it is
+ * parsed again here (acorn: parsing only, nothing runs) to find it.
+ */
+export function syntaxErrorLine(source: string): number | null {
+  try {
+    parseModule(source, { ecmaVersion: 'latest', sourceType: 'module' });
+    return null;
+  } catch (error) {
+    const loc = (error as { loc?: { line?: unknown } }).loc;
+    return typeof loc?.line === 'number' ? loc.line : null;
+  }
+}
+
 /** Evaluates the module text and returns its control function (Node, or a worker's own scope). */
 export async function loadControlFunction(source: string, math: Math = Math): Promise<ControlFunction> {
   let module: { control?: unknown };
@@ -96,7 +112,7 @@ export async function loadControlFunction(source: string, math: Math = Math): Pr
   try {
     module = (await import(/* @vite-ignore */ `data:text/javascript;base64,${base64(text)}`)) as { control?: unknown };
   } catch (error) {
-    throw new ControllerError(`the controller does not load: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error));
+    throw new ControllerError(`the controller does not load: ${error instanceof Error ? error.message : String(error)}`, sourceLine(error) ?? syntaxErrorLine(source));
   } finally {
     delete global[Symbol.for(slot)];
   }

@@ -21,8 +21,17 @@ type V3 = [number, number, number];
 async function openBuild(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
   await page.click('#build-open');
-  await page.click('#build-bar [data-build="new"]');
+  await newBuild(page);
   expect((await state(page)).doc?.parts).toEqual([]);
+}
+
+/** New: an empty build, discarding the one open (New asks first when it has parts). */
+async function newBuild(page: Page, touch = false): Promise<void> {
+  const hadParts = ((await state(page)).doc?.parts.length ?? 0) > 0;
+  await (touch ? page.tap('#build-bar [data-build="new"]') : page.click('#build-bar [data-build="new"]'));
+  if (!hadParts) return;
+  const discard = page.locator('dialog.build-dialog button', { hasText: 'Discard' });
+  await (touch ? discard.tap() : discard.click());
 }
 
 const state = (page: Page) => page.evaluate(() => window.__featherweight!.build()!);
@@ -47,7 +56,7 @@ async function addTemplate(page: Page, id: string, value: number): Promise<void>
 }
 
 /** Types a value into the properties panel: `folder` is a folder's title (its start), `label` the row's name. */
-async function setProperty(page: Page, folder: string, label: string, value: string): Promise<void> {
+async function setProperty(page: Page, folder: string | RegExp, label: string, value: string): Promise<void> {
   const box = page.locator('#build-props .lil-gui').filter({ has: page.locator(':scope > .lil-title', { hasText: folder }) }).last();
   const row = box.locator('.lil-controller').filter({ has: page.locator('.lil-name', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) }).first();
   const select = row.locator('select');
@@ -95,7 +104,7 @@ describe('build mode', () => {
     await page.keyboard.press('f'); // frame all
     await tool(page, 'joint-hinge');
     await clickAt(page, [0, 0, 2.85]);
-    await clickAt(page, [1.2, 0, 3.2]); // empty space beside it: the world
+    await clickAt(page, [0.8, 0, 3.2]); // empty space beside it (clear of the properties panel): the world
     await clickAt(page, [0, 0, 3.28]); // near its top: snaps to the cap's centre
     await clickAt(page, [0, 0, 1.95]);
     await clickAt(page, [0, 0, 2.85]);
@@ -310,6 +319,61 @@ describe('build mode', () => {
     await page.close();
   }, 300_000);
 
+  it('opens the gallery pendulum; New can be undone; the Pendulum template is a bob on a light rod, drawn on its pivot, that keeps its arrow; a ramp turns steeper', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 0);
+    await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
+    await page.click('#build-open');
+    let s = await state(page);
+    expect(s.status).not.toMatch(/cannot be edited/);
+    expect(s.doc!.parts.map((p) => p.shape)).toEqual(['sphere']); // the bob, its rod riding along, its own inertia
+    // New asks before discarding the build: Cancel keeps it; Discard empties it, and Undo brings it back.
+    await page.click('#build-bar [data-build="new"]');
+    const dialog = page.locator('dialog.build-dialog');
+    expect(await dialog.textContent()).toMatch(/^Discard this build and its part for an empty scene\? Undo brings it back\./);
+    await dialog.locator('button', { hasText: 'Cancel' }).click();
+    expect((await state(page)).doc!.parts.map((p) => p.shape)).toEqual(['sphere']);
+    await newBuild(page);
+    expect((await state(page)).doc!.parts).toEqual([]);
+    await page.click('#build-bar [data-build="undo"]');
+    expect((await state(page)).doc!.parts.map((p) => p.shape)).toEqual(['sphere']);
+    await newBuild(page);
+
+    // The Pendulum template hanging straight down: a 1 kg ball 1 m below its pivot on a rod of a few grams.
+    await addTemplate(page, 'pendulum', 0);
+    s = await state(page);
+    expect(s.doc!.parts.map((p) => p.shape)).toEqual(['capsule', 'sphere']);
+    const bob = s.doc!.parts[1];
+    expect(bob.position.map((x) => Math.round(x * 1000) / 1000)).toEqual([0, 0, 1]);
+    const scene = JSON.parse(await page.evaluate(() => window.__featherweight!.sceneText())) as { articulations: { links: { shapes: { type: string; radius: number; length?: number; density: number }[] }[] }[] };
+    const [rodShape, ballShape] = scene.articulations[0].links.map((l) => l.shapes[0]);
+    const ballMass = ballShape.density * (4 / 3) * Math.PI * ballShape.radius ** 3;
+    expect(ballMass).toBeCloseTo(1, 1);
+    expect(rodShape.density * Math.PI * rodShape.radius ** 2 * rodShape.length!).toBeLessThan(0.05 * ballMass);
+    expect(await page.evaluate(() => window.__featherweight!.bodyNames())).toContain('pivots'); // the hinge to the world is drawn
+
+    // The bob's arrow: 2 m/s sideways (whichever way the hinge's axis lies, one of x and y is across it).
+    await tool(page, 'select');
+    await page.keyboard.press('Escape'); // nothing selected (the template selected both parts)
+    await clickAt(page, bob.position as V3);
+    expect((await state(page)).selection.parts).toEqual([bob.id]);
+    await setProperty(page, /^velocity/, 'x', '2');
+    await setProperty(page, /^velocity/, 'y', '2');
+    expect(Math.abs((await page.evaluate(() => window.__featherweight!.v()))[0])).toBeCloseTo(2, 6); // 2 m/s over 1 m
+    await page.evaluate(() => window.__featherweight!.advance(24)); // 0.1 s: it swings off
+    expect(Math.abs((await page.evaluate(() => window.__featherweight!.q()))[0])).toBeGreaterThan(0.15);
+
+    // A ramp placed at 25°, then made 35° in its properties: its height follows, its base stays.
+    await page.click('#build-open');
+    await addTemplate(page, 'ramp', 25);
+    const ramp = (await state(page)).doc!.parts.find((p) => p.size.length === 3 && p.size[0] === 2)!;
+    await setProperty(page, '(ramp)', 'angle (°)', '35');
+    const steeper = (await state(page)).doc!.parts.find((p) => p.id === ramp.id)!;
+    expect(steeper.size[2]).toBeCloseTo(2 * Math.tan((35 * Math.PI) / 180), 6);
+    expect(steeper.position[2] - steeper.size[2] / 2).toBeCloseTo(0, 6);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it("opens a built scene's share link in a fresh page, where build mode can go on with it", async () => {
     const { page, problems } = await harness.open('?scene=pendulum', 0);
     await openBuild(page);
@@ -344,7 +408,7 @@ describe('build mode', () => {
     const { page, problems } = await harness.open('?scene=pendulum', 0, PHONE);
     await page.waitForFunction(() => window.__featherweight !== undefined && document.getElementById('loading')!.hidden);
     await page.tap('#build-open');
-    await page.tap('#build-bar [data-build="new"]');
+    await newBuild(page, true);
     await page.tap('#build-bar [data-build="place-box"]');
     const at = await page.evaluate(() => window.__featherweight!.toScreen(0, 0, 0));
     await page.touchscreen.tap(at.x, at.y);

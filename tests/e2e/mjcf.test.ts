@@ -18,6 +18,9 @@ describe('MJCF in the page', () => {
     await input.setInputFiles({ name: 'acrobot.xml', mimeType: 'application/xml', buffer: Buffer.from(repoFile('public/mjcf/acrobot.xml')) });
     await expect.poll(() => page.locator('#scene-title').textContent()).toBe('acrobot');
     await expect.poll(() => message.textContent()).toMatch(/^Opened acrobot\.xml\. Please note:[\s\S]*first keyframe is the initial state/);
+    // The scene list names the opened model, not the gallery scene that ran before.
+    expect(await page.locator('#scene-picker option:checked').textContent()).toBe('acrobot (acrobot.xml)');
+    expect(await page.locator('#scene-picker').inputValue()).toBe('');
     const bodies = await page.evaluate(() => window.__featherweight!.bodyNames());
     expect(bodies).toEqual(expect.arrayContaining(['upper/upper', 'upper/lower']));
     await page.evaluate(() => window.__featherweight!.advance(200));
@@ -31,6 +34,7 @@ describe('MJCF in the page', () => {
     await input.setInputFiles({ name: 'broken.xml', mimeType: 'application/xml', buffer: Buffer.from('<mujoco>\n<worldbody>\n</mujoco>') });
     await expect.poll(() => message.textContent()).toMatch(/^broken\.xml line \d+, column \d+/);
     expect(await page.locator('#scene-title').textContent()).toBe('acrobot');
+    expect(await page.locator('#scene-picker option:checked').textContent()).toBe('acrobot (acrobot.xml)');
 
     const [mjcf] = await Promise.all([page.waitForEvent('download'), page.locator('#editor-panel button', { hasText: 'MJCF' }).click()]);
     expect(mjcf.suggestedFilename()).toBe('acrobot.xml');

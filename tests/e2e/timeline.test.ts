@@ -91,6 +91,32 @@ describe('timeline', () => {
     await opened.page.close();
   });
 
+  it('keeps the keys working after the playhead is dragged, and says what it keeps in plain words', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum', 1);
+    const range = page.locator('#timeline input[type=range]');
+    const box = (await range.boundingBox())!;
+    // Drag the playhead back with the mouse, as a student does: focus stays on the range.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.__featherweight!.paused());
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('range');
+    const from = await page.evaluate(() => window.__featherweight!.time());
+    await page.keyboard.press(' '); // plays on from there
+    await page.waitForFunction((t) => !window.__featherweight!.paused() && window.__featherweight!.time() > t + 0.1, from);
+    // The playhead follows the run again (its focus does not hold it).
+    const dragged = await page.evaluate(() => window.__featherweight!.timeline().step);
+    await page.waitForFunction((step) => Number(document.querySelector<HTMLInputElement>('#timeline input[type=range]')!.value) > step + 30, dragged);
+    await page.keyboard.press('e'); // the energy bars
+    await expect.poll(() => page.locator('#energy-bars').isVisible()).toBe(true);
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.__featherweight!.paused());
+    expect(await page.locator('#timeline .timeline-memory').textContent()).toMatch(/^(1 keyframe|\d+ keyframes) · [\d.]+ (kB|MB) of 64 MB · one every [\d.]+ m?s$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('runs a 20-row pyramid 3 s bitwise as Node does', async () => {
     const scene = pyramidScene(20);
     const { page, problems } = await harness.open(encodeSceneLink(scene), 0.05);

@@ -162,6 +162,32 @@ describe('build mode scenes', () => {
     expect(Math.hypot(b[0] - a[0] - 0.2, b[1] - a[1], b[2] - a[2] - 0.2)).toBeLessThan(1e-9);
   });
 
+  it("turns a jointed part's initial velocity into its joint's rates: the bob swings off with its arrow's speed", () => {
+    // A 5 cm bob 1 m from its pivot, no gravity: it turns at the arrow's speed over the lever arm.
+    const bob = (kind: 'hinge' | 'ball', velocity: Vec3) => {
+      let doc = emptyBuild();
+      doc = { ...doc, ground: false, world: { ...doc.world, gravity: [0, 0, 0], timestep: 0.001, integrator: 'rk4' } };
+      const part = { ...newPart(doc, 'sphere', [1, 0, 2.5]), size: [0.05], linearVelocity: velocity };
+      const added = withParts(doc, [part]);
+      const built = buildToScene(withJoint(added.doc, { kind, a: added.ids[0], b: WORLD, anchor: [0, 0, 2.5], axis: [0, 1, 0] }).doc);
+      const world = engine.createWorld(built.scene);
+      world.step(1000); // 1 s
+      const pose = world.bodyPose(built.bodyName.get(added.ids[0])!);
+      const centre = new THREE.Vector3(1, 0, 0).applyQuaternion(new THREE.Quaternion(...pose.quaternion)).add(new THREE.Vector3(...pose.position));
+      world.dispose();
+      return centre;
+    };
+    // Down at 2 m/s about the hinge's y axis: 2 rad in 1 s.
+    const swung = bob('hinge', [0, 0, -2]);
+    expect(swung.x).toBeCloseTo(Math.cos(2), 6);
+    expect(swung.z).toBeCloseTo(2.5 - Math.sin(2), 6);
+    // Sideways at 1 m/s on a ball joint: 1 rad about z. Along the rod: nothing the joint allows.
+    const turned = bob('ball', [0.5, 1, 0]);
+    expect(turned.x).toBeCloseTo(Math.cos(1), 6);
+    expect(turned.y).toBeCloseTo(Math.sin(1), 6);
+    expect(turned.z).toBeCloseTo(2.5, 6);
+  });
+
   it("builds Newton's cradle that passes the first ball's swing to the last", () => {
     const doc = TEMPLATES.find((t) => t.id === 'cradle')!.add(emptyBuild(), 5, [0, 0, 0], [0, 1, 0]);
     expect(doc.world.integrator).toBe('rk4');
@@ -218,11 +244,27 @@ describe('opening a scene in build mode', () => {
     }
   });
 
-  it('says why it cannot open a scene it did not make', () => {
+  it('opens the simple pendulum (its own inertia, two shapes) and runs it as the scene does; says why it cannot open a scene with code', () => {
     const scene = readScene('pendulum.json') as SceneObject;
     const world = engine.createWorld(scene);
     const names = (JSON.parse(world.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name);
-    const opened = sceneToBuild(scene, names, () => [0, 0, 0, 0, 0, 0, 1]);
-    expect(opened).toEqual({ reason: 'pendulum/rod has its own inertia' });
+    const pose = (i: number) => {
+      const p = world.bodyPose(names[i]);
+      return [...p.position, ...p.quaternion];
+    };
+    const opened = sceneToBuild(scene, names, pose);
+    if (!('doc' in opened)) throw new Error(opened.reason);
+    const rod = opened.doc.parts[0];
+    expect(rod.inertial?.mass).toBe(1);
+    expect(rod.extraShapes).toHaveLength(1);
+    // The rebuilt scene moves as the shipped one for a second (its q = 0 is the start, 1 rad).
+    const rebuilt = engine.createWorld(buildToScene(opened.doc).scene);
+    world.step(Math.round(1 / world.timestep));
+    rebuilt.step(Math.round(1 / world.timestep));
+    expect(rebuilt.q[0] + 1).toBeCloseTo(world.q[0], 8);
+    rebuilt.dispose();
+    world.dispose();
+    const coded = sceneToBuild(readScene('cart-pole-swing-up.json') as SceneObject, [], pose);
+    expect(coded).toEqual({ reason: 'it runs a controller: build mode makes scenes without code' });
   });
 });

@@ -62,6 +62,9 @@ describe('controllers', () => {
     await expect(broken.enableController()).rejects.toThrow(/must export a function control\(ctx\)/);
     const syntax = engine.createWorld(cartPole('export function control(ctx) {'));
     await expect(syntax.enableController()).rejects.toThrow(ControllerError);
+    const misplaced = engine.createWorld(cartPole('export function control(ctx) {\n  const gain = 2;\n  let push = ;\n}'));
+    await expect(misplaced.enableController()).rejects.toMatchObject({ line: 3, message: expect.stringMatching(/^line 3: the controller does not load: .*Unexpected token/) });
+    misplaced.dispose();
     world.dispose();
     broken.dispose();
     syntax.dispose();

@@ -2,9 +2,11 @@
 // pointer then moves a target on a plane facing the camera through that point (the wheel, or
 // Shift with up/down, moves it in depth), and the engine's mouse spring does the physics. A
 // line shows the spring with its force in newtons. Grabbing a body also selects it; a click on
-// empty space (no orbit drag) deselects.
+// empty space (no orbit drag) deselects. A static body (welded to the world: a table, the
+// ground) is empty space here: a click that misses a toy lands on the table, and must neither
+// select nor tint it.
 import * as THREE from 'three';
-import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import type { Renderer } from './renderer';
 
 /** Where a grab goes: straight to the engine, or through the timeline, which records it. */
@@ -12,6 +14,11 @@ export interface DragInputs {
   start(body: number, point: [number, number, number]): void;
   move(point: [number, number, number]): void;
   end(): void;
+}
+
+/** The bodies welded to the world (static): they cannot be grabbed or selected. */
+export function staticBodiesOf(joints: JointInfo[]): Set<number> {
+  return new Set(joints.filter((j) => j.type === 'fixed' && j.parentBody < 0).map((j) => j.body));
 }
 
 export class DragController {
@@ -27,6 +34,8 @@ export class DragController {
   onPick: (body: number) => void = () => {};
   /** While true (build mode) presses are left to others: nothing is grabbed or picked. */
   suspended = false;
+  /** Bodies that are empty space to a click (static ones; see staticBodiesOf). */
+  staticBodies = new Set<number>();
   /** Offered every press on a body first; true takes it (a trace, not a grab). */
   onPress: (body: number, point: THREE.Vector3) => boolean = () => false;
 
@@ -81,7 +90,12 @@ export class DragController {
     this.rayFrom(event);
     const hit = this.raycaster.intersectObjects(this.renderer.bodyObjects(), true).find((h) => h.object.userData.pickable !== false);
     const body = hit ? this.renderer.bodyIndexOf(hit.object, hit.instanceId) : -1;
-    if (!hit || body < 0) {
+    if (hit && body >= 0 && this.staticBodies.has(body) && this.onPress(body, hit.point)) {
+      event.preventDefault(); // a measure on the table: taken, no orbit
+      event.stopImmediatePropagation();
+      return;
+    }
+    if (!hit || body < 0 || this.staticBodies.has(body)) {
       this.emptyDown = { id: event.pointerId, x: event.clientX, y: event.clientY };
       return;
     }

@@ -67,7 +67,7 @@ export class BuildBar {
     this.status = element('p', { className: 'build-status' });
     this.status.setAttribute('role', 'status');
     host.replaceChildren(
-      group('Scene', button('New', 'An empty scene with a ground plane', actions.newScene), button('Scene info', 'Title, description and what to observe', actions.meta, 'meta')),
+      group('Scene', button('New', 'An empty scene with a ground plane (Undo brings the last build back)', actions.newScene), button('Scene info', 'Title, description and what to observe', actions.meta, 'meta')),
       group('Add', ...PART_SHAPES.map((shape) => toolButton({ kind: 'place', shape }, SHAPE_LABELS[shape], `Click on the ground or on a body to put a ${SHAPE_LABELS[shape].toLowerCase()} there`)), button('Templates…', 'Pendulum, chain, stack, pyramid, ramp, Newton’s cradle', actions.templates, 'templates')),
       group('Edit', toolButton({ kind: 'select' }, 'Select', 'Click to select (Shift: several); drag a selected body to slide it'), move, turn, snapLabel, button('Duplicate', 'Duplicate the selection (Ctrl+D)', actions.duplicate), button('Delete', 'Delete the selection (Del)', actions.remove)),
       group('Join', ...JOINT_KINDS.map((kind) => toolButton({ kind: 'joint', joint: kind }, JOINT_LABELS[kind], `${JOINT_LABELS[kind]} joint: click body A, then body B (or empty space: the world), then the anchor`))),

@@ -1,5 +1,6 @@
-// Build mode's two small forms: a template with its one number, and the scene's meta (title,
-// description, what to observe). Native <dialog> elements; every value is read back as text.
+// Build mode's small forms: a template with its one number, the scene's meta (title,
+// description, what to observe), and a question before a build is thrown away. Native <dialog>
+// elements; every value is read back as text.
 import type { BuildMeta } from './build_doc';
 import type { Template } from './templates';
 
@@ -48,7 +49,8 @@ export function openTemplateDialog(host: HTMLElement, templates: Template[], add
     numberField,
     buttons(dialog, 'Add', () => {
       const p = chosen().parameter;
-      const value = Math.min(p.max, Math.max(p.min, Number(number.value) || p.value));
+      const typed = number.value.trim() === '' ? NaN : Number(number.value); // 0 is a value (a pendulum hanging straight)
+      const value = Math.min(p.max, Math.max(p.min, Number.isFinite(typed) ? typed : p.value));
       add(chosen(), value);
     }),
   );
@@ -82,6 +84,19 @@ export function openMetaDialog(host: HTMLElement, meta: BuildMeta, save: (meta: 
       }),
     ),
   );
+  dialog.append(form);
+  dialog.addEventListener('close', () => dialog.remove());
+  host.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
+/** Asks before work is thrown away: `ok` runs only on the confirming button (Cancel and Esc keep it). */
+export function openConfirmDialog(host: HTMLElement, question: string, okLabel: string, ok: () => void): HTMLDialogElement {
+  const dialog = Object.assign(document.createElement('dialog'), { className: 'build-dialog' });
+  dialog.setAttribute('aria-label', question);
+  const form = document.createElement('form');
+  form.append(Object.assign(document.createElement('p'), { textContent: question }), buttons(dialog, okLabel, ok));
   dialog.append(form);
   dialog.addEventListener('close', () => dialog.remove());
   host.append(dialog);

@@ -29,6 +29,12 @@ export interface Part {
   static: boolean;
   linearVelocity: Vec3; // world frame, initial
   angularVelocity: Vec3;
+  /**
+   * Kept from a scene opened in build mode, about the part's centre in its frame: the body's
+   * own mass properties (instead of the shapes' densities) and its further shapes (scene JSON).
+   */
+  inertial?: { mass: number; com: Vec3; inertia?: Record<string, number> };
+  extraShapes?: Record<string, unknown>[];
 }
 
 export const JOINT_KINDS = ['hinge', 'slider', 'ball', 'fixed'] as const;
@@ -67,6 +73,7 @@ export interface BuildDoc {
   world: BuildWorld;
   ground: boolean; // a static plane at z = 0
   groundFriction: number;
+  groundRestitution: number; // 1 by default: a pair takes the smaller e, so each part's own e decides its bounce
   parts: Part[];
   joints: BuildJoint[];
   nextId: number;
@@ -78,6 +85,7 @@ export function emptyBuild(): BuildDoc {
     world: { gravity: [0, 0, -9.81], timestep: 1 / 240, integrator: 'semi-implicit-euler' },
     ground: true,
     groundFriction: 0.5,
+    groundRestitution: 1,
     parts: [],
     joints: [],
     nextId: 1,
@@ -113,7 +121,7 @@ export function newPart(doc: BuildDoc, shape: PartShape, position: Vec3, quatern
     quaternion,
     density: shape === 'sphere' ? 1000 : 600,
     friction: 0.5,
-    restitution: 0,
+    restitution: shape === 'slab' || shape === 'wedge' ? 1 : 0, // static surfaces, like the ground, let the moving part's e decide
     color: PALETTE_COLORS[shape],
     static: shape === 'slab' || shape === 'wedge',
     linearVelocity: [0, 0, 0],

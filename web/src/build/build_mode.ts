@@ -10,11 +10,11 @@ import type { SceneObject } from '../scene_doc';
 import { POSE_STRIDE } from '../body_buffer_view';
 import { BuildBar, type BuildTool } from './build_bar';
 import { emptyBuild, newPart, partById, withJoint, withParts, WORLD, type BuildDoc, type Part, type Vec3 } from './build_doc';
-import { openMetaDialog, openTemplateDialog } from './build_dialogs';
+import { openConfirmDialog, openMetaDialog, openTemplateDialog } from './build_dialogs';
 import { BuildHistory } from './build_history';
 import { BuildProperties, type Selection } from './build_properties';
 import { buildToScene, type BuiltScene } from './build_to_scene';
-import { depthAxis, restingPose, rounded, snapAnchor } from './placement';
+import { boundsOf, cameraPlane, depthAxis, restingPose, rounded, snapAnchor, snapNormal } from './placement';
 import { sceneToBuild } from './scene_to_build';
 import { TEMPLATES } from './templates';
 import { toQuaternion } from './build_math';
@@ -233,11 +233,20 @@ export class BuildMode {
     return true;
   }
 
+  /** Asks before discarding a build with parts, then starts an empty ground (Undo still brings it back). */
   private newScene(): void {
+    const parts = this.doc?.parts.length ?? 0;
+    if (parts === 0) return this.startEmpty();
+    const what = parts === 1 ? 'its part' : `its ${parts} parts`;
+    openConfirmDialog(document.body, `Discard this build and ${what} for an empty scene? Undo brings it back.`, 'Discard', () => this.startEmpty());
+  }
+
+  /** An empty ground; Undo brings a discarded build back (a scene build mode could not open is gone). */
+  private startEmpty(): void {
     const doc = emptyBuild();
-    this.history.reset(doc);
+    if (!this.doc) this.history.reset(doc);
     this.select({ parts: [], joints: [] });
-    this.commit(doc, false);
+    this.commit(doc, this.doc !== null);
     this.message = 'An empty scene: pick a shape (or a template) and click on the ground.';
     this.refresh();
   }
@@ -663,26 +672,4 @@ export class BuildMode {
 function toggled(selection: Selection, key: 'parts' | 'joints', id: number): Selection {
   const list = selection[key].includes(id) ? selection[key].filter((x) => x !== id) : [...selection[key], id];
   return { ...selection, [key]: list };
-}
-
-/** Normals within 10° of a world axis are that axis: a click near a capsule's top stacks straight. */
-function snapNormal(n: THREE.Vector3): THREE.Vector3 {
-  for (const axis of [[0, 0, 1], [0, 0, -1], [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0]] as const) {
-    const a = new THREE.Vector3(...axis);
-    if (n.dot(a) > Math.cos(THREE.MathUtils.degToRad(10))) return a;
-  }
-  return n;
-}
-
-function cameraPlane(camera: THREE.Camera, through: THREE.Vector3): THREE.Plane {
-  return new THREE.Plane().setFromNormalAndCoplanarPoint(camera.getWorldDirection(new THREE.Vector3()), through);
-}
-
-/** The parts' centres' bounds (enough to place the gizmo and to find free room). */
-function boundsOf(parts: Part[]): { centre: Vec3; size: Vec3; max: Vec3 } {
-  const box = new THREE.Box3();
-  for (const p of parts) box.expandByPoint(new THREE.Vector3(...p.position));
-  const centre = box.getCenter(new THREE.Vector3()), size = box.getSize(new THREE.Vector3());
-  const reach = Math.max(...parts.map((p) => Math.max(...p.size)));
-  return { centre: [centre.x, centre.y, centre.z], size: [size.x + reach, size.y + reach, size.z + reach], max: [box.max.x + reach, box.max.y + reach, box.max.z + reach] };
 }

@@ -7,7 +7,7 @@ import GUI from 'lil-gui';
 import * as THREE from 'three';
 import { JOINT_KINDS, partById, sizeLabels, volumeOf, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3, WORLD } from './build_doc';
 import type { JointRole } from './build_to_scene';
-import { quatOf, tidy as tidyTo, toQuaternion } from './build_math';
+import { quatOf, tidy as tidyTo, toQuaternion, toVector, vec3Of } from './build_math';
 
 export interface Selection {
   parts: number[];
@@ -60,7 +60,7 @@ export class BuildProperties {
 
   private showPart(part: Part): void {
     const folder = this.gui.addFolder(`${part.name} (${part.shape === 'wedge' ? 'ramp' : part.shape})`);
-    const values: Record<string, number | string | boolean> = { name: part.name, mass: tidy(part.density * volumeOf(part)), friction: part.friction, restitution: part.restitution, color: part.color, static: part.static };
+    const values: Record<string, number | string | boolean> = { name: part.name, mass: tidy(part.inertial?.mass ?? part.density * volumeOf(part)), friction: part.friction, restitution: part.restitution, color: part.color, static: part.static };
     folder.add(values, 'name').onFinishChange((name: string) => this.edits.edit((doc) => {
       const clean = name.trim();
       if (clean === '' || clean.includes('/') || doc.parts.some((p) => p.name === clean && p.id !== part.id)) return doc; // said by the status line
@@ -70,8 +70,13 @@ export class BuildProperties {
       values[label] = part.size[k];
       folder.add(values, label, 0.01, 20, 0.01).name(`${label} (m)`).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, size: p.size.map((s, i) => (i === k ? v : s)) })));
     });
+    if (part.shape === 'wedge') {
+      // A ramp's slope as an angle: its height follows, its length and its base stay.
+      values.angle = tidyTo((Math.atan2(part.size[2], part.size[0]) * 180) / Math.PI, 6);
+      folder.add(values, 'angle', 1, 80, 0.5).name('angle (°)').onFinishChange((deg: number) => this.editPart(part.id, (p) => rampAt(p, deg)));
+    }
     if (!part.static) {
-      folder.add(values, 'mass', 0.001, 1e4).decimals(3).name('mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => ({ ...p, density: tidy(m / volumeOf(p)) })));
+      folder.add(values, 'mass', 0.001, 1e4).decimals(3).name(part.inertial ? 'mass (kg, its own inertia)' : 'mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => withMass(p, m)));
     }
     folder.add(values, 'friction', 0, 2, 0.01).name('friction μ').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, friction: v })));
     folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, restitution: v })));
@@ -139,13 +144,15 @@ export class BuildProperties {
   private showWorld(doc: BuildDoc): void {
     const folder = this.gui.addFolder('World');
     const timestepName = Object.keys(TIMESTEPS).find((k) => Math.abs(TIMESTEPS[k] - doc.world.timestep) < 1e-12) ?? '1/240 s';
-    const v = { gravity: doc.world.gravity[2], timestep: timestepName, integrator: doc.world.integrator, ground: doc.ground, groundFriction: doc.groundFriction };
+    const v = { gravity: doc.world.gravity[2], timestep: timestepName, integrator: doc.world.integrator, ground: doc.ground, groundFriction: doc.groundFriction, groundRestitution: doc.groundRestitution };
     const world = (change: Partial<BuildDoc['world']>) => this.edits.edit((d) => ({ ...d, world: { ...d.world, ...change } }));
     folder.add(v, 'gravity', -30, 0, 0.01).name('gravity z (m/s²)').onFinishChange((g: number) => world({ gravity: [0, 0, g] }));
     folder.add(v, 'timestep', Object.keys(TIMESTEPS)).name('time step').onChange((k: string) => world({ timestep: TIMESTEPS[k] }));
     folder.add(v, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).onChange((integrator: BuildDoc['world']['integrator']) => world({ integrator }));
     folder.add(v, 'ground').name('ground plane').onChange((ground: boolean) => this.edits.edit((d) => ({ ...d, ground })));
     folder.add(v, 'groundFriction', 0, 2, 0.01).name('ground friction μ').onFinishChange((groundFriction: number) => this.edits.edit((d) => ({ ...d, groundFriction })));
+    // A pair bounces with the smaller e: at 1 the ground lets each part's own e decide.
+    folder.add(v, 'groundRestitution', 0, 1, 0.01).name('ground restitution e').onFinishChange((groundRestitution: number) => this.edits.edit((d) => ({ ...d, groundRestitution })));
     folder.add({ meta: () => this.edits.meta() }, 'meta').name('Scene info (title, description, observe)…');
   }
 
@@ -160,4 +167,19 @@ export class BuildProperties {
     folder.add({ duplicate: () => this.edits.duplicate() }, 'duplicate').name('Duplicate (Ctrl+D)');
     folder.add({ remove: () => this.edits.remove() }, 'remove').name('Delete (Del)');
   }
+}
+
+/** The ramp turned to `degrees` of slope: its height changes, its underside stays where it was. */
+function rampAt(part: Part, degrees: number): Part {
+  const height = tidy(part.size[0] * Math.tan((degrees * Math.PI) / 180));
+  const up = toVector([0, 0, (height - part.size[2]) / 2]).applyQuaternion(toQuaternion(part.quaternion));
+  return { ...part, size: [part.size[0], part.size[1], height], position: vec3Of(toVector(part.position).add(up), 10) };
+}
+
+/** The part at mass `m`: its density, or its own inertia scaled with it (a scene's, kept). */
+function withMass(part: Part, m: number): Part {
+  if (!part.inertial) return { ...part, density: tidy(m / volumeOf(part)) };
+  const k = m / part.inertial.mass;
+  const inertia = part.inertial.inertia && Object.fromEntries(Object.entries(part.inertial.inertia).map(([key, x]) => [key, tidy(x * k)]));
+  return { ...part, inertial: { ...part.inertial, mass: tidy(m), ...(inertia ? { inertia } : {}) } };
 }

@@ -9,6 +9,7 @@ import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene_doc';
 import { WORLD, type BuildDoc, type BuildJoint, type Part, type Vec3 } from './build_doc';
 import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from './build_math';
+import { jointVelocity } from './joint_velocity';
 
 /** How each joint ended up in the scene, for the properties panel. */
 export interface JointRole {
@@ -78,6 +79,17 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   const mechanismName = () => {
     for (let k = 1; ; k++) if (!taken.has(`mechanism${k}`)) return taken.add(`mechanism${k}`), `mechanism${k}`;
   };
+  // The part whose velocity sets a joint's rate: its child part, or else one fixed to that child
+  // (a bob on its rod: the rod is hinged, the arrow is the bob's).
+  const mover = (id: number): Part => {
+    const queue = [id];
+    for (let k = 0; k < queue.length; k++) {
+      const p = parts.get(queue[k])!;
+      if (p.linearVelocity.some((x) => x !== 0) || p.angularVelocity.some((x) => x !== 0)) return p;
+      for (const [child, parent] of parentOf) if (parent === queue[k] && parentJoint.get(child)?.kind === 'fixed') queue.push(child);
+    }
+    return parts.get(id)!;
+  };
   // Link frames: at the anchor of the joint to the parent (the part's centre for a free root).
   const frameOrigin = (id: number) => toVector(parentJoint.get(id)?.anchor ?? parts.get(id)!.position);
 
@@ -95,15 +107,15 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
       const parent = parentOf.get(id);
       const link: Record<string, Json> = { name: part.name };
       if (parent !== undefined && parent !== WORLD) link.parent = parts.get(parent)!.name;
-      link.joint = joint ? treeJoint(joint, part, parent === WORLD ? undefined : parts.get(parent!)!, frameOrigin) : freeRoot(part);
-      link.shapes = [shapeOf(part, frameOrigin(id))];
+      link.joint = joint ? treeJoint(joint, part, parent === WORLD ? undefined : parts.get(parent!)!, frameOrigin, mover(id)) : freeRoot(part);
+      Object.assign(link, massAndShapes(part, frameOrigin(id)));
       return link;
     });
     articulations.push({ name, links });
   }
 
   const bodies: Json[] = [];
-  if (doc.ground) bodies.push({ name: uniqueGround(taken), static: true, shapes: [{ type: 'plane', color: '#d9dde3', friction: doc.groundFriction }] });
+  if (doc.ground) bodies.push({ name: uniqueGround(taken), static: true, shapes: [{ type: 'plane', color: '#d9dde3', friction: doc.groundFriction, restitution: doc.groundRestitution }] });
   for (const part of doc.parts) {
     if (bodyName.has(part.id)) continue;
     bodyName.set(part.id, part.name);
@@ -113,9 +125,12 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
       if (part.linearVelocity.some((x) => x !== 0)) body.linearVelocity = part.linearVelocity;
       if (part.angularVelocity.some((x) => x !== 0)) body.angularVelocity = part.angularVelocity;
     }
-    body.shapes = [shapeOf(part, toVector(part.position))];
+    Object.assign(body, massAndShapes(part, toVector(part.position)));
     bodies.push(body);
   }
+
+  const pivots = pivotShapes(doc);
+  if (pivots.length) bodies.push({ name: uniqueName(taken, 'pivots'), static: true, shapes: pivots });
 
   const constraints: Json[] = doc.joints
     .filter((j) => roles.get(j.id)?.role === 'loop' && !(endName(j.a) === 'world' && endName(j.b) === 'world'))
@@ -145,14 +160,34 @@ function order(doc: BuildDoc, id: number): number {
 }
 
 function uniqueGround(taken: Set<string>): string {
-  let name = 'ground';
-  for (let k = 2; taken.has(name); k++) name = `ground${k}`;
+  return uniqueName(taken, 'ground');
+}
+
+function uniqueName(taken: Set<string>, base: string): string {
+  let name = base;
+  for (let k = 2; taken.has(name); k++) name = `${base}${k}`;
   taken.add(name);
   return name;
 }
 
+/**
+ * What holds a joint to the world, drawn: a knob at the anchor and, for a hinge, its axle.
+ * Drawn only (collision mask 0), on one static body; build mode reads such a body as decoration.
+ */
+function pivotShapes(doc: BuildDoc): Json[] {
+  const drawnOnly = { collision: { group: 1, mask: 0 }, color: '#39424b' };
+  return doc.joints
+    .filter((j) => j.a === WORLD || j.b === WORLD)
+    .flatMap((j) => {
+      const knob: Json = { type: 'sphere', radius: 0.03, position: j.anchor, ...drawnOnly };
+      if (j.kind !== 'hinge') return [knob];
+      const along = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 0, 1), toVector(j.axis).normalize());
+      return [knob, { type: 'cylinder', radius: 0.012, length: 0.16, position: j.anchor, quaternion: quat(along), ...drawnOnly }];
+    });
+}
+
 /** The joint of a tree link: its frame in the parent's frame, the axis in its own frame. */
-function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, frameOrigin: (id: number) => THREE.Vector3): Json {
+function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, frameOrigin: (id: number) => THREE.Vector3, mover: Part): Json {
   const qChild = toQuaternion(part.quaternion);
   const origin = toVector(joint.anchor);
   const qParent = parent ? toQuaternion(parent.quaternion) : new THREE.Quaternion();
@@ -165,15 +200,16 @@ function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, fram
   if (joint.kind === 'hinge' || joint.kind === 'slider') {
     const worldAxis = toVector(joint.axis).normalize();
     out.axis = vec(worldAxis.clone().applyQuaternion(qChild.clone().invert()));
-    // The initial rate: the part's velocity along the joint (what the joint lets it have).
-    const rate = joint.kind === 'hinge' ? worldAxis.dot(toVector(part.angularVelocity)) : worldAxis.dot(toVector(part.linearVelocity));
-    if (rate !== 0) out.velocity = round(rate);
     const scale = joint.kind === 'hinge' ? DEGREE : 1;
     if (joint.limits) out.limits = { lower: round(joint.limits.lower * scale), upper: round(joint.limits.upper * scale) };
     if (joint.spring) out.spring = { stiffness: joint.spring.stiffness, rest: round(joint.spring.rest * scale) };
     if (joint.motor) out.motor = { mode: 'velocity', targetVelocity: joint.motor.targetVelocity, maxEffort: joint.motor.maxEffort };
   }
   if (joint.damping && joint.kind !== 'fixed') out.damping = joint.damping;
+  // The initial rate: the part's velocity as the joint lets it move (joint_velocity.ts).
+  const rate = jointVelocity(joint, mover, part.quaternion);
+  if (typeof rate === 'number' && rate !== 0) out.velocity = round(rate);
+  else if (Array.isArray(rate) && rate.some((x) => x !== 0)) out.velocity = rate.map((x) => round(x));
   return out;
 }
 
@@ -186,7 +222,21 @@ function freeRoot(part: Part): Json {
   return joint;
 }
 
-/** The part's one shape, in the frame of a body turned as the part is, with its origin at `origin`. */
+/**
+ * The part's shapes (and its own inertia, when a scene it came from gave one) in the frame of a
+ * body turned as the part is, with its origin at `origin`.
+ */
+function massAndShapes(part: Part, origin: THREE.Vector3): Record<string, Json> {
+  const offset = toVector(part.position).sub(origin).applyQuaternion(toQuaternion(part.quaternion).invert());
+  const shifted = (p: Vec3 | undefined) => vec(toVector(p ?? [0, 0, 0]).add(offset));
+  const out: Record<string, Json> = {};
+  if (part.inertial && !part.static) out.inertial = { ...part.inertial, com: shifted(part.inertial.com) } as Json;
+  const extras = (part.extraShapes ?? []).map((s) => ({ ...s, position: shifted(s.position as Vec3 | undefined) }) as Json);
+  out.shapes = [shapeOf(part, origin), ...extras];
+  return out;
+}
+
+/** The part's own shape, in the frame of a body turned as the part is, with its origin at `origin`. */
 function shapeOf(part: Part, origin: THREE.Vector3): Json {
   const [a, b, c] = part.size;
   const shape: Record<string, Json> = { type: part.shape === 'slab' ? 'box' : part.shape === 'wedge' ? 'convex' : part.shape };

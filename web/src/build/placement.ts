@@ -61,3 +61,25 @@ export function depthAxis(camera: THREE.Camera): Vec3 {
   const i = k.indexOf(Math.max(...k));
   return [0, 1, 2].map((j) => (j === i ? 1 : 0)) as Vec3;
 }
+
+/** Normals within 10° of a world axis are that axis: a click near a capsule's top stacks straight. */
+export function snapNormal(n: THREE.Vector3): THREE.Vector3 {
+  for (const axis of [[0, 0, 1], [0, 0, -1], [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0]] as const) {
+    const a = new THREE.Vector3(...axis);
+    if (n.dot(a) > Math.cos(THREE.MathUtils.degToRad(10))) return a;
+  }
+  return n;
+}
+
+export function cameraPlane(camera: THREE.Camera, through: THREE.Vector3): THREE.Plane {
+  return new THREE.Plane().setFromNormalAndCoplanarPoint(camera.getWorldDirection(new THREE.Vector3()), through);
+}
+
+/** The parts' centres' bounds (enough to place the gizmo and to find free room). */
+export function boundsOf(parts: Part[]): { centre: Vec3; size: Vec3; max: Vec3 } {
+  const box = new THREE.Box3();
+  for (const p of parts) box.expandByPoint(new THREE.Vector3(...p.position));
+  const centre = box.getCenter(new THREE.Vector3()), size = box.getSize(new THREE.Vector3());
+  const reach = Math.max(...parts.map((p) => Math.max(...p.size)));
+  return { centre: [centre.x, centre.y, centre.z], size: [size.x + reach, size.y + reach, size.z + reach], max: [box.max.x + reach, box.max.y + reach, box.max.z + reach] };
+}

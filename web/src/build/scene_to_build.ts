@@ -1,9 +1,11 @@
-// Opens a running scene in build mode when it is made of what the builder makes: bodies and
-// links of one box, sphere, capsule or cylinder each (or a built ramp), a ground plane, hinge,
-// slider, ball and fixed joints, and constraints with a world anchor. Parts are posed where the
-// engine has them at the scene's start (`pose`: a body's x, y, z, qx, qy, qz, qw in doubles, read
-// after a reset). Anything else is refused
-// with the reason, and the scene keeps running untouched.
+// Opens a running scene in build mode when its bodies can become parts: each body's or link's
+// first box, sphere, capsule, cylinder or built ramp (not turned in its body) is the part, its
+// other shapes and its own inertia ride along unchanged; a ground plane, hinge, slider, ball and
+// fixed joints, velocity motors, and constraints with a world anchor. Drawn-only static bodies
+// (a built scene's pivots) are left out: build mode draws them again from the joints. Parts are
+// posed where the engine has them at the scene's start (`pose`: a body's x, y, z, qx, qy, qz, qw
+// in doubles, read after a reset). Anything else is refused with the reason, and the scene keeps
+// running untouched.
 import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene_doc';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
@@ -24,7 +26,7 @@ export function sceneToBuild(scene: SceneObject, bodyNames: string[], pose: (bod
 }
 
 function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) => ArrayLike<number>): BuildDoc {
-  if (scene.controller) throw new Error('it has a controller');
+  if (scene.controller) throw new Error('it runs a controller: build mode makes scenes without code');
   const doc = emptyBuild();
   doc.ground = false;
   const meta = (scene.meta ?? {}) as Obj;
@@ -51,14 +53,18 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
   };
   const addPart = (name: string, body: Obj, isStatic: boolean, velocity: { linear: Vec3; angular: Vec3 }) => {
     const shapes = (body.shapes ?? []) as Obj[];
-    if (body.inertial) throw new Error(`${name} has its own inertia`);
-    if (shapes.length !== 1) throw new Error(`${name} has ${shapes.length} shapes`);
-    const shape = shapes[0];
+    // The part is its first shape of a kind build mode makes, not turned in its body; the others
+    // ride along as they are, and the body's own inertia too (relative to that shape's centre).
+    const shape = shapes.find((s) => !turned(s) && isPartShape(s));
+    if (!shape) throw new Error(shapes.length === 0 ? `${name} has no shape` : `${name} has no shape build mode can make its part of (a box, sphere, capsule, cylinder or ramp, not turned in its body)`);
     const material = typeof shape.material === 'string' ? (materials[shape.material] ?? {}) : {};
     const { p, q } = poseOf(name);
-    const local = new THREE.Vector3(...((shape.position as Vec3 | undefined) ?? [0, 0, 0]));
-    if (shape.rpy || (shape.quaternion && JSON.stringify(shape.quaternion) !== '[1,0,0,0]')) throw new Error(`${name}'s shape is turned in its body`);
+    const offset = (shape.position as Vec3 | undefined) ?? [0, 0, 0];
+    const local = new THREE.Vector3(...offset);
     const position = local.applyQuaternion(q).add(p);
+    const fromCentre = (x: Vec3): Vec3 => [tidy(x[0] - offset[0]), tidy(x[1] - offset[1]), tidy(x[2] - offset[2])];
+    const extraShapes = shapes.filter((s) => s !== shape).map((s) => ({ ...s, position: fromCentre((s.position as Vec3 | undefined) ?? [0, 0, 0]) }));
+    const inertial = body.inertial as { mass: number; com?: Vec3; inertia?: Record<string, number> } | undefined;
     const part: Part = {
       id: doc.nextId++,
       name: partName(name),
@@ -73,6 +79,8 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
       static: isStatic,
       linearVelocity: velocity.linear,
       angularVelocity: velocity.angular,
+      ...(inertial ? { inertial: { ...inertial, com: fromCentre(inertial.com ?? [0, 0, 0]) } } : {}),
+      ...(extraShapes.length ? { extraShapes } : {}),
     };
     doc.parts.push(part);
     partOf.set(name, part.id);
@@ -81,9 +89,11 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
 
   for (const body of (scene.bodies ?? []) as Obj[]) {
     const shapes = (body.shapes ?? []) as Obj[];
+    if (body.static && shapes.length > 0 && shapes.every(drawnOnly)) continue; // pivots: drawn again from the joints
     if (body.static && shapes.length === 1 && shapes[0].type === 'plane' && !doc.ground && !body.position && !shapes[0].position) {
       doc.ground = true;
       doc.groundFriction = Number(shapes[0].friction ?? 0.5);
+      doc.groundRestitution = Number(shapes[0].restitution ?? 0);
       continue;
     }
     addPart(String(body.name), body, body.static === true, {
@@ -108,7 +118,7 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
       const kind = KIND[String(joint.type)];
       if (!kind) throw new Error(`${name} has a ${String(joint.type)} joint`);
       const motor = joint.motor as Obj | undefined;
-      if (motor && motor.mode !== 'velocity') throw new Error(`${name} has a ${String(motor.mode)} motor`);
+      if (motor && motor.mode !== 'velocity') throw new Error(`${name} has a ${String(motor.mode)} motor: build mode makes velocity motors only`);
       const axis = new THREE.Vector3(...((joint.axis as Vec3 | undefined) ?? [0, 0, 1])).normalize().applyQuaternion(q);
       const parent = link.parent ? partOf.get(`${String(articulation.name)}/${String(link.parent)}`) : WORLD;
       if (parent === undefined) throw new Error(`${name}'s parent is unknown`);
@@ -118,6 +128,9 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
         const rate: Vec3 = [tidy(axis.x * velocity), tidy(axis.y * velocity), tidy(axis.z * velocity)];
         if (kind === 'hinge') part.angularVelocity = rate;
         else part.linearVelocity = rate;
+      } else if (kind === 'ball' && Array.isArray(velocity)) {
+        const w = new THREE.Vector3(...(velocity as Vec3)).applyQuaternion(q); // the joint's frame is the link's
+        part.angularVelocity = [tidy(w.x), tidy(w.y), tidy(w.z)];
       }
       doc.joints.push({
         id: doc.nextId++,
@@ -142,6 +155,24 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
     doc.joints.push({ id: doc.nextId++, kind, a, b, anchor: c.anchor as Vec3, axis: (c.axis as Vec3 | undefined) ?? [0, 0, 1] });
   }
   return doc;
+}
+
+function turned(shape: Obj): boolean {
+  return Boolean(shape.rpy) || (shape.quaternion !== undefined && JSON.stringify(shape.quaternion) !== '[1,0,0,0]');
+}
+
+function isPartShape(shape: Obj): boolean {
+  try {
+    shapeKind('', shape);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A shape that collides with nothing (mask 0): drawn only. */
+function drawnOnly(shape: Obj): boolean {
+  return (shape.collision as Obj | undefined)?.mask === 0;
 }
 
 function shapeKind(name: string, shape: Obj): PartShape {

@@ -41,12 +41,32 @@ function hangingChain(doc: BuildDoc, pivot: THREE.Vector3, axis: Vec3, angle: nu
   return next;
 }
 
+/**
+ * A ball hanging `length` below `pivot` (to its centre) on a thin rod you can see, turned by
+ * `angle` about `axis`: the rod hinged to the world at the top, the ball fixed to its end. The
+ * rod's mass is a few hundredths of the ball's: a bob on a string, as in a textbook.
+ */
+function bobOnRod(doc: BuildDoc, pivot: THREE.Vector3, axis: Vec3, angle: number, length: number, ball: Partial<Part> & { size: [number] }): BuildDoc {
+  const a = new THREE.Vector3(...axis).normalize();
+  const turn = new THREE.Quaternion().setFromAxisAngle(a, angle);
+  const down = new THREE.Vector3(0, 0, -1).applyQuaternion(turn);
+  const rodLength = length - ball.size[0];
+  const added = withParts(doc, [
+    part(doc, 'capsule', [0.004, rodLength], pivot.clone().addScaledVector(down, rodLength / 2), turn, { density: 1000, color: '#39424b' }),
+    part(doc, 'sphere', ball.size, pivot.clone().addScaledVector(down, length), turn, ball),
+  ]);
+  const [rod, bob] = added.ids;
+  const next = withJoint(added.doc, { kind: 'hinge', a: rod, b: WORLD, anchor: v(pivot), axis: v(a) }).doc;
+  return withJoint(next, { kind: 'fixed', a: bob, b: rod, anchor: v(pivot.clone().addScaledVector(down, rodLength)), axis: v(a) }).doc;
+}
+
 export const TEMPLATES: Template[] = [
   {
     id: 'pendulum',
     label: 'Pendulum',
     parameter: { label: 'start angle (°)', value: 45, min: -180, max: 180, step: 5 },
-    add: (doc, angle, at, axis) => hangingChain(doc, new THREE.Vector3(at[0], at[1], 2), axis, angle * DEGREE, [1], 0.04),
+    // A 1 kg ball (r = 0.1 m) 1 m below the pivot, on a 0.05 kg rod.
+    add: (doc, angle, at, axis) => bobOnRod(doc, new THREE.Vector3(at[0], at[1], 2), axis, angle * DEGREE, 1, { size: [0.1], density: 240, color: '#d9482b' }),
   },
   {
     id: 'chain',
@@ -92,26 +112,15 @@ export const TEMPLATES: Template[] = [
     parameter: { label: 'balls', value: 5, min: 2, max: 12, step: 1 },
     note: "Newton's cradle: the world now steps with RK4 (accurate stepping), which takes the impacts one after another as the balls do; realtime stepping solves them all at once and spreads the momentum over the row.",
     add: (doc, n, at, axis) => {
-      const count = Math.round(n), r = 0.1, string = 1, height = 1.6;
+      const count = Math.round(n), r = 0.1, height = 1.6;
       const a = new THREE.Vector3(...axis).normalize();
       const across = new THREE.Vector3(0, 0, 1).cross(a).normalize(); // the row runs in the swing plane
       let next = doc;
       for (let k = 0; k < count; k++) {
         const pivot = new THREE.Vector3(...at).addScaledVector(across, (k - (count - 1) / 2) * (2 * r + 0.001));
         pivot.z = height;
-        const turn = new THREE.Quaternion().setFromAxisAngle(a, k === 0 ? -30 * DEGREE : 0);
-        const down = new THREE.Vector3(0, 0, -1).applyQuaternion(turn);
-        const centre = pivot.clone().addScaledVector(down, string);
-        // Each ball hangs on a thin rod (a string you can see, 0.05 kg against the ball's 33 kg),
-        // hinged to the world at the top and fixed to the ball at its top.
-        const rodLength = string - r;
-        const added = withParts(next, [
-          part(next, 'capsule', [0.004, rodLength], pivot.clone().addScaledVector(down, rodLength / 2), turn, { density: 1000, color: '#39424b' }),
-          part(next, 'sphere', [r], centre, turn, { restitution: 1, friction: 0, density: 7800, color: '#9aa4ad' }),
-        ]);
-        const [rod, ball] = added.ids;
-        next = withJoint(added.doc, { kind: 'hinge', a: rod, b: WORLD, anchor: v(pivot), axis: v(a) }).doc;
-        next = withJoint(next, { kind: 'fixed', a: ball, b: rod, anchor: v(pivot.clone().addScaledVector(down, rodLength)), axis: v(a) }).doc;
+        // Steel balls (33 kg) on 1 m strings; the first drawn back 30°.
+        next = bobOnRod(next, pivot, axis, k === 0 ? -30 * DEGREE : 0, 1, { size: [r], restitution: 1, friction: 0, density: 7800, color: '#9aa4ad' });
       }
       return { ...next, world: { ...next.world, integrator: 'rk4' } };
     },

@@ -69,7 +69,7 @@ export class PageControllers {
       workerSource,
     );
     this.bar = new ControllerBar(host, editorPanel, {
-      run: () => void this.run(),
+      run: () => void this.run(true),
       stop: () => this.runner.stop('', null, true),
       apply: (source) => this.applySource(source),
     });
@@ -119,13 +119,17 @@ export class PageControllers {
     this.runner.rewound();
   }
 
-  /** Runs the scene's controller from the scene's start: the user asked. */
-  private async run(): Promise<void> {
+  /**
+   * Runs the scene's controller from the scene's start. `play`: the user's click, which also
+   * plays (a teacher who clicks Run expects motion, not a paused page waiting for Play).
+   */
+  private async run(play = false): Promise<void> {
     const doc = this.hooks.scene();
     const controller = doc.controller as { source: string; rate: number } | undefined;
     if (!controller) return;
     this.runner.stop();
     this.hooks.reset();
+    if (play) this.hooks.setPaused(false);
     this.runningSpec = `${controller.rate}\n${controller.source}`;
     await this.runner.start(JSON.stringify(doc));
   }
@@ -134,7 +138,7 @@ export class PageControllers {
   private applySource(source: string): string {
     const doc = { ...this.hooks.scene(), controller: { ...(this.hooks.scene().controller as object), source } };
     const problem = this.hooks.load(JSON.stringify(doc), 'Edited controller');
-    if (problem === '') void this.run();
+    if (problem === '') void this.run(true);
     return problem;
   }
 }

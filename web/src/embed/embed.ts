@@ -5,7 +5,7 @@
 import './embed.css';
 import type GUI from 'lil-gui';
 import { EmbedMessages, type EmbedHandlers } from './embed_messages';
-import { type EmbedOptions, type EmbedPanel, embedSnippet } from './embed_options';
+import { type EmbedOptions, type EmbedPanel, embedSnippet, isOrigin } from './embed_options';
 
 export interface Embedding {
   messages: EmbedMessages | null;
@@ -68,16 +68,27 @@ export function addEmbedDialog(host: HTMLElement, link: () => string): void {
     timeline: check('timeline', false),
   };
   const autoplay = check('autoplay', true);
+  // The course page that may drive the simulation by postMessage (and receive its events).
+  const originRow = document.createElement('label');
+  originRow.className = 'embed-origin';
+  const origin = document.createElement('input');
+  origin.type = 'url';
+  origin.placeholder = 'https://course.example';
+  origin.setAttribute('aria-label', 'Origin of the course page that may drive the simulation by postMessage');
+  originRow.title = 'The course page’s origin (scheme and host): its postMessage commands are obeyed and the events go to it';
+  originRow.append(document.createTextNode('Course page origin'), origin);
   const snippet = document.createElement('textarea');
   snippet.readOnly = true;
   snippet.setAttribute('aria-label', 'The <iframe> to paste into a course page');
   const update = () => {
     const chosen = (Object.keys(panels) as EmbedPanel[]).filter((p) => panels[p].input.checked);
-    snippet.value = embedSnippet(link(), { width: Number(width.value) || 800, height: Number(height.value) || 450 }, chosen, autoplay.input.checked);
+    const wanted = origin.value.trim().replace(/\/+$/, '');
+    origin.setCustomValidity(wanted === '' || isOrigin(wanted) ? '' : 'An origin is a scheme and a host, as https://course.example');
+    snippet.value = embedSnippet(link(), { width: Number(width.value) || 800, height: Number(height.value) || 450 }, chosen, autoplay.input.checked, wanted);
   };
-  for (const input of [width, height, autoplay.input, ...Object.values(panels).map((p) => p.input)]) input.addEventListener('input', update);
+  for (const input of [width, height, origin, autoplay.input, ...Object.values(panels).map((p) => p.input)]) input.addEventListener('input', update);
   snippet.addEventListener('focus', () => snippet.select());
-  box.append(width, document.createTextNode(' × '), height, document.createTextNode(' px '), ...Object.values(panels).map((p) => p.wrap), autoplay.wrap, snippet);
+  box.append(width, document.createTextNode(' × '), height, document.createTextNode(' px '), ...Object.values(panels).map((p) => p.wrap), autoplay.wrap, originRow, snippet);
   toggle.addEventListener('click', () => {
     box.hidden = !box.hidden;
     if (!box.hidden) update();

@@ -23,12 +23,38 @@ export interface TimelineBarHandlers {
   unmark(time: number): void; // a marker was clicked with Shift
 }
 
+/** Keys the focused playhead keeps for itself (it moves by them); every other key is a shortcut. */
+const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * Whether a key pressed on `target` belongs to it rather than to the page's shortcuts: text
+ * fields, lists and check boxes keep their keys; the playhead keeps only the keys that move it,
+ * so Space, r or e still work after a drag (focus stays on it).
+ */
+export function targetOwnsKey(target: EventTarget | null, key: string): boolean {
+  if (target instanceof HTMLInputElement) return target.type !== 'range' || RANGE_KEYS.has(key);
+  return target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
+}
+
+/** "1 keyframe · 12 kB of 64 MB · one every 8.2 s": counts, sizes and spacing a person reads. */
+export function memoryText(view: Pick<TimelineView, 'keyframes' | 'bytes' | 'budgetBytes' | 'spacing' | 'timestep'>): string {
+  const size = (bytes: number) => {
+    if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} kB`;
+    const mb = bytes / (1024 * 1024);
+    return `${mb >= 10 || Number.isInteger(mb) ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+  };
+  const seconds = view.spacing * view.timestep;
+  const every = seconds >= 10 ? `${seconds.toFixed(0)} s` : seconds >= 1 ? `${seconds.toFixed(1)} s` : `${Number((seconds * 1000).toPrecision(2))} ms`;
+  return `${view.keyframes} keyframe${view.keyframes === 1 ? '' : 's'} · ${size(view.bytes)} of ${size(view.budgetBytes)} · one every ${every}`;
+}
+
 export class TimelineBar {
   private readonly range: HTMLInputElement;
   private readonly markers: HTMLElement;
   private readonly time: HTMLElement;
   private readonly memory: HTMLElement;
   private shownMarkers = '';
+  private dragging = false; // the pointer holds the playhead: the bar does not move it meanwhile
 
   constructor(host: HTMLElement, handlers: TimelineBarHandlers) {
     const button = (label: string, title: string, onClick: () => void) => {
@@ -46,6 +72,10 @@ export class TimelineBar {
     this.range.step = '1';
     this.range.setAttribute('aria-label', 'Simulated time: drag to go back to any recorded moment');
     this.range.addEventListener('input', () => handlers.scrub(Number(this.range.value)));
+    this.range.addEventListener('pointerdown', () => (this.dragging = true));
+    const release = () => (this.dragging = false);
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
     this.markers = document.createElement('div');
     this.markers.className = 'timeline-markers';
     this.markers.addEventListener('click', (event) => {
@@ -75,11 +105,10 @@ export class TimelineBar {
 
   show(view: TimelineView): void {
     this.range.max = String(Math.max(1, view.end));
-    if (document.activeElement !== this.range || view.seeking) this.range.value = String(view.step);
+    if (!this.dragging || view.seeking) this.range.value = String(view.step);
     const t = view.step * view.timestep, end = view.end * view.timestep;
     this.time.textContent = view.seeking ? `going to t = ${t.toFixed(3)} s…` : `t = ${t.toFixed(3)} s / ${end.toFixed(3)} s`;
-    const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
-    this.memory.textContent = `${view.keyframes} keyframes · ${mb(view.bytes)} of ${mb(view.budgetBytes)} MB · every ${(view.spacing * view.timestep).toFixed(2)} s`;
+    this.memory.textContent = memoryText(view);
     this.memory.title =
       'The recording keeps a whole world state every so often and every input in between; older history is thinned (fewer keyframes), never dropped, to stay within the budget (?timeline-mb=N).';
     const key = `${view.end}|${view.markers.join(',')}`;
