@@ -31,6 +31,27 @@ async function openLink(scene: Json): Promise<{ page: Page; problems: string[] }
 
 const status = (page: Page) => page.locator('.controller-status').textContent();
 
+/**
+ * Runs 200 controlled steps and counts the frames drawn until the controller is stopped (only
+ * those at simulated time `at`, when given: the simulation waiting there on the controller).
+ */
+function framesUntilStopped(page: Page, at?: number): Promise<number> {
+  return page.evaluate(async (at) => {
+    const fw = window.__featherweight!;
+    void fw.advanceControlled(200);
+    let count = 0;
+    await new Promise<void>((done) => {
+      const frame = () => {
+        if (at === undefined || Math.abs(fw.time() - at) < 1e-9) count++;
+        if (document.querySelector('.controller-status')?.textContent?.startsWith('Stopped')) done();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    return count;
+  }, at);
+}
+
 describe('controllers in the page', () => {
   it('a linked controller runs only after the click, then moves the cart-pole exactly as Node does', async () => {
     const source = readFileSync(repoFile('examples/controllers/cart_pole.js'), 'utf8');
@@ -45,7 +66,13 @@ describe('controllers in the page', () => {
 
     await page.getByRole('button', { name: 'Run controller' }).click();
     await page.waitForFunction(() => document.querySelector('.controller-status')?.textContent?.startsWith('Running'));
-    expect(await page.evaluate(() => window.__featherweight!.time())).toBe(0); // Run starts the scene again
+    // Run starts the scene again, and plays (the page was paused).
+    expect(await page.evaluate(() => window.__featherweight!.time())).toBeLessThan(1);
+    expect(await page.evaluate(() => window.__featherweight!.paused())).toBe(false);
+    await page.evaluate(() => {
+      window.__featherweight!.pause();
+      window.__featherweight!.seekStep(0);
+    });
     await page.evaluate(() => window.__featherweight!.advanceControlled(3000, false));
     const inPage = await page.evaluate(() => ({ t: window.__featherweight!.time(), hex: window.__featherweight!.qvHex(), q: window.__featherweight!.q() }));
     expect(inPage.t).toBeCloseTo(3, 9);
@@ -64,11 +91,13 @@ describe('controllers in the page', () => {
 
     // Back on the timeline and forward again: the recorded ticks replay the same motion, and the
     // recording is kept (no tick answer lands on the past).
+    const end = await page.evaluate(() => window.__featherweight!.timeline().end);
+    expect(end).toBeGreaterThanOrEqual(3000);
     await page.evaluate(() => window.__featherweight!.seekStep(1000));
-    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(3000);
+    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(end);
     await page.evaluate(() => window.__featherweight!.advanceControlled(2000, false));
     expect(await page.evaluate(() => window.__featherweight!.qvHex())).toBe(inPage.hex);
-    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(3000);
+    expect(await page.evaluate(() => window.__featherweight!.timeline().end)).toBe(end);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -100,6 +129,18 @@ describe('controllers in the page', () => {
     expect(await status(page)).toMatch(/^Stopped — line 3: the controller failed at t = 0\.1100 s: too far/);
     expect(await page.locator('#controller-editor .editor-message').textContent()).toContain('line 3');
     expect(await page.locator('#controller-editor .cm-lint-marker-error').count()).toBe(1);
+    expect(await page.evaluate(() => window.__featherweight!.controllerRunning())).toBe(false);
+
+    // A syntax error is found at its line too (the engine's own message has none).
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('export function control(ctx) {\n  const gain = 2;\n  let push = ;\n  return { gain };\n}\n');
+    await page.getByRole('button', { name: 'Apply and run' }).click();
+    await page.waitForFunction(() => document.querySelector('.controller-status')?.textContent?.startsWith('Stopped'));
+    expect(await status(page)).toMatch(/^Stopped — line 3: the controller does not load: .*Unexpected token/);
+    await expect.poll(() => page.locator('#controller-editor .editor-message').textContent()).toContain('line 3');
+    await expect.poll(() => page.locator('#controller-editor .cm-lint-marker-error').count()).toBe(1);
     expect(await page.evaluate(() => window.__featherweight!.controllerRunning())).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
@@ -145,20 +186,7 @@ export function control(ctx) {
     await page.getByRole('button', { name: 'Run controller' }).click();
     await page.waitForFunction(() => document.querySelector('.controller-status')?.textContent?.startsWith('Running'));
     // Frames drawn while the simulation waits at t = 0.06 s on the looping controller.
-    const frames = await page.evaluate(async () => {
-      const fw = window.__featherweight!;
-      void fw.advanceControlled(200);
-      let count = 0;
-      await new Promise<void>((done) => {
-        const frame = () => {
-          if (Math.abs(fw.time() - 0.06) < 1e-9) count++;
-          if (document.querySelector('.controller-status')?.textContent?.startsWith('Stopped')) done();
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      });
-      return count;
-    });
+    const frames = await framesUntilStopped(page, 0.06);
     expect(frames).toBeGreaterThan(1); // the page kept drawing while the controller looped
     expect(await status(page)).toMatch(/^Stopped — the controller did not answer within its budget \(50 ms for one tick at t = 0\.060 s\)/);
     expect(await page.evaluate(() => window.__featherweight!.controllerRunning())).toBe(false);
@@ -172,6 +200,44 @@ export function control(ctx) {
     expect(await page.evaluate(() => window.__featherweight!.time())).toBeGreaterThan(0.15);
     server.close();
     expect(problems.filter((p) => !/Content Security Policy|Refused to|ERR_|net::/.test(p))).toEqual([]);
+    await page.close();
+  });
+
+  // A controller's code shares its worker with the page's reply: it can post on the channel too.
+  const posting = (change: string) => `
+const post = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (message, transfer) {
+  ${change}
+  return post.call(this, message, transfer);
+};
+export function control(ctx) { ctx.setEffort('cart-pole/cart', 1); }`;
+
+  async function runUntilStopped(page: Page): Promise<{ status: string; frames: number }> {
+    await page.getByRole('button', { name: 'Run controller' }).click();
+    const frames = await framesUntilStopped(page);
+    return { status: (await status(page)) ?? '', frames };
+  }
+
+  it('a controller answering with 50,000 signal names is stopped with a message, and the plot list stays short', async () => {
+    const flood = "if (message && message.type === 'tick') for (let i = 0; i < 50000; i++) message.signals['junk' + i] = i;";
+    const { page, problems } = await openLink(cartPole(posting(flood)));
+    const { status: said } = await runUntilStopped(page);
+    expect(said).toMatch(/^Stopped — the controller's answer was refused: more than 16 signals/);
+    expect(await page.locator('#plot-picker option').count()).toBeLessThan(60);
+    await page.evaluate(() => window.__featherweight!.advance(10)); // the scene goes on without it
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a controller posting answers nobody asked for is stopped at the second answer to one tick', async () => {
+    // Each reply sent a thousand times over: the first is the tick's answer, the rest are junk.
+    const flood = 'for (let i = 0; i < 1000; i++) post.call(this, message);';
+    const { page, problems } = await openLink(cartPole(posting(flood)));
+    const { status: said, frames } = await runUntilStopped(page);
+    expect(said).toMatch(/^Stopped — the controller posted a message the page did not ask for/);
+    expect(frames).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.__featherweight!.controllerRunning())).toBe(false);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -14,6 +14,7 @@ export interface DebugHandle {
   bodyPose(i: number): number[]; // x, y, z, qx, qy, qz, qw
   toScreen(x: number, y: number, z: number): { x: number; y: number }; // CSS pixels
   plotSamples(): number; // points in the live plot
+  plot(): { series: string[]; scales: string[]; axes: string[]; axisScales: string[]; ticks: { labels: string[]; width: number }[]; times: number[]; values: number[][] }; // the chart's series and axes (labels, scales) and the samples held
   bodyVelocity(i: number): number[]; // vx, vy, vz, ωx, ωy, ωz (world)
   camera(): { position: number[]; target: number[] };
   speed(): number; // playback speed
@@ -34,7 +35,7 @@ export interface DebugHandle {
   stepBy(steps: number): void;
   setEffort(index: number, value: number): void;
   paused(): boolean;
-  trails(): { body: number; local: number[]; samples: number; last: number[] | null; times: number[]; vertices: number[][] }[];
+  trails(): { body: number; local: number[]; samples: number; last: number[] | null; times: number[]; points: number[][]; vertices: number[][] }[]; // points: float64 samples; vertices: the line's float32 buffer
   overlays(): Record<'joints' | 'centersOfMass' | 'boxes' | 'contacts' | 'normals', { visible: boolean; points: number[][] }>; // what each overlay draws
   drawnBody(i: number): { pose: number[]; box: { min: number[]; max: number[] } } | null; // the body's drawn object: pose and mesh bounds
   drawnLastFrame(): { calls: number; triangles: number };
@@ -46,7 +47,7 @@ export interface DebugHandle {
   controllerRunning(): boolean;
   controllerSignals(): Record<string, number>; // of its last tick
   sceneText(): string; // the running scene's JSON (its initial state)
-  build(): { active: boolean; doc: { parts: { id: number; name: string; position: number[]; quaternion: number[]; size: number[] }[]; joints: { id: number; a: number; b: number; anchor: number[]; axis: number[] }[] } | null; selection: { parts: number[]; joints: number[] }; tool: { kind: string }; status: string; jointPick: { a?: number; b?: number }; roles: Record<number, string> } | undefined;
+  build(): { active: boolean; doc: { parts: { id: number; name: string; shape: string; position: number[]; quaternion: number[]; size: number[] }[]; joints: { id: number; a: number; b: number; anchor: number[]; axis: number[] }[] } | null; selection: { parts: number[]; joints: number[] }; tool: { kind: string }; status: string; jointPick: { a?: number; b?: number }; roles: Record<number, string> } | undefined;
 }
 declare global {
   interface Window {

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const configFile = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
-const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+// FW_E2E_DIST lets several checkouts' runs share one tree without overwriting each other's site.
+const distDir = process.env.FW_E2E_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
 export const SUB_PATH = '/courses/mechanics/featherweight/';
 
 const TYPES: Record<string, string> = {
@@ -44,7 +45,7 @@ function serveDist(): Server {
 }
 
 export async function serveBuiltSite(): Promise<{ url: string; close: () => Promise<void> }> {
-  await build({ configFile, logLevel: 'warn' });
+  await build({ configFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   const server = serveDist();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -68,6 +68,13 @@ describe('the MJCF amplification files are refused within a second', () => {
     expect(ms).toBeLessThan(2000); // each of the 100,000 geoms is converted before the budget runs out
   });
 
+  it('more bodies than a scene may hold are refused before converting, naming the body and line', () => {
+    const bodies = Array.from({ length: MJCF_BUDGET.bodies + 1 }, (_, i) => `<body pos="${i} 0 1"><freejoint/><geom size="0.1"/></body>\n`).join('');
+    const { message, ms } = refusal(`<mujoco>\n<worldbody>\n${bodies}</worldbody></mujoco>`);
+    expect(message).toBe(`test.xml line ${3 + MJCF_BUDGET.bodies}: <body>: more than 10,000 bodies, the most a scene may hold`);
+    expect(ms).toBeLessThan(1000);
+  });
+
   it('too many elements in the file, naming element and line', () => {
     const { message, ms } = refusal(`<mujoco>\n<worldbody/>\n${'<site/>'.repeat(MJCF_BUDGET.elements)}</mujoco>`);
     expect(message).toBe('test.xml line 3: <site>: more than 200,000 elements, the budget of an MJCF file');

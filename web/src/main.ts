@@ -3,7 +3,7 @@
 // ever reaches the page as textContent.
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import * as THREE from 'three';
-import { DragController } from './drag';
+import { DragController, staticBodiesOf } from './drag';
 import { HelpOverlay } from './help';
 import { Hud } from './hud';
 import { CONTACT_STRIDE, Overlays } from './overlays';
@@ -24,6 +24,8 @@ import { describeThrown, loadSceneText, sceneTextFromLinkSafely } from './guard/
 import { StepErrorWatch } from './guard/step_watch';
 import { splitMoment, withMoment } from './share/link_time';
 import { DEFAULT_BUDGET_MB, TimeMachine } from './timeline/time_machine';
+import { targetOwnsKey } from './timeline/timeline_bar';
+import { ScenePicker } from './picker/scene_picker';
 import { Questions, type SceneQuestion } from './questions/questions';
 import { Trails } from './trails/trails';
 import { Teaching } from './teaching/teaching';
@@ -32,6 +34,7 @@ import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
 import { PageControllers } from './controllers/page_controllers';
 import { BuildMode } from './build/build_mode';
+import { Framing, lookAhead } from './view/framing';
 
 interface SceneMeta {
   title?: string;
@@ -97,6 +100,8 @@ async function main(): Promise<void> {
   const { engine, sim } = guard;
   const canvas = byId<HTMLCanvasElement>('view');
   const renderer = new Renderer(canvas);
+  // The scene is framed in the part of the view no panel covers (web/src/view/framing.ts).
+  const framing = new Framing(renderer, canvas);
   const poses = poseView(engine, sim);
   const velocities = velocityView(engine, sim);
   const efforts = new Float64HeapView(engine);
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
   const overlays = new Overlays(renderer.scene);
   const help = new HelpOverlay(byId('help'));
   const questions = new Questions(byId('questions'));
-  const plots = new LivePlots(engine, sim, poses, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'), byId<HTMLSelectElement>('plot-x'));
+  const plots = new LivePlots(engine, sim, velocities, byId('plot'), byId<HTMLSelectElement>('plot-picker'), byId<HTMLSelectElement>('plot-x'));
   byId('plot-png').addEventListener('click', () => {
     const link = document.createElement('a');
     link.href = plots.png();
@@ -149,15 +154,27 @@ async function main(): Promise<void> {
       sceneRan: (text) => sceneLoaded(JSON.parse(text) as SceneObject, true),
       setPaused: (paused) => setPaused(paused),
       moved: (time, branched) => {
-        if (branched) plots.dropAfter(time);
+        plots.moved(time, branched);
         trails.truncateAfter(time);
         showPlayhead();
         loop.clearBacklog();
         controllers.moved();
       },
+      // Plot and trails sample the world at every sampling step, never once a frame.
+      sampled: (_step, time) => {
+        plots.sample(time);
+        trails.sample(time, bodyPose64);
+      },
+      resampled: () => showPlayhead(),
     },
     (budgetMb > 0 && budgetMb <= 4096 ? budgetMb : DEFAULT_BUDGET_MB) * 1024 * 1024,
   );
+  const bodyPoses = new Float64HeapView(engine);
+  const bodyPose64 = (body: number) => {
+    const pointer = sim.bodyPosePointer(body);
+    return pointer === 0 ? null : bodyPoses.at(pointer, POSE_STRIDE);
+  };
+  plots.onHistory = (time) => timeMachine.resample(Math.floor(time / sim.timestep() + 1e-9));
   const showPlayhead = () => plots.setPlayhead(timeMachine.step < timeMachine.end ? sim.time() : null);
   plots.onTimeClick = (time) => timeMachine.mark(time);
   collapsible(byId('panel-toggle'), byId('panel'), () => {});
@@ -171,7 +188,7 @@ async function main(): Promise<void> {
   const trails = new Trails(renderer.scene);
   drag.onPress = (body, point) => {
     if (!view.trace) return false;
-    trails.add(body, point, poses.values.subarray(body * POSE_STRIDE, (body + 1) * POSE_STRIDE));
+    trails.add(body, point, bodyPose64(body) ?? poses.values.subarray(body * POSE_STRIDE, (body + 1) * POSE_STRIDE));
     return true;
   };
   // Teaching aids (web/src/teaching): energy bars, vectors, ruler and protractor, readout.
@@ -214,6 +231,9 @@ async function main(): Promise<void> {
   });
 
   // After sim.load() succeeded: everything that depends on the scene's bodies and joints.
+  // The scene list names what runs, gallery scene or not (web/src/picker).
+  const picker = new ScenePicker(byId<HTMLSelectElement>('scene-picker'));
+
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     currentDoc = doc;
     if (!rebuild) {
@@ -227,6 +247,7 @@ async function main(): Promise<void> {
     velocities.invalidate();
     bodies = JSON.parse(sim.bodiesJson()) as BodyInfo[];
     const joints = JSON.parse(sim.jointsJson()) as JointInfo[];
+    drag.staticBodies = staticBodiesOf(joints);
     renderer.setBodies(bodies);
     overlays.setScene(bodies, joints, poses.values);
     teaching.setScene(bodies, overlays.sceneBox(poses.values, new THREE.Box3()).getSize(new THREE.Vector3()).length());
@@ -259,7 +280,11 @@ async function main(): Promise<void> {
   function sceneRuns(doc: SceneObject, origin: string, keepView = false): void {
     if (!keepView) renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
     showMeta(doc.meta as SceneMeta | undefined, origin);
+    if (origin !== 'Restarted scene') picker.show(galleryScene ? origin : null, byId('scene-title').textContent ?? origin, origin); // a restart runs the same scene
     sceneLoaded(doc, false);
+    // The scene's view gives the direction; a shared link's view is the sharer's and stays as it is.
+    if (!keepView && origin !== 'Shared link') framing.frame(lookAhead(sim, () => overlays.sceneBox(poses.values, new THREE.Box3())));
+    else framing.release();
   }
 
   // A gallery scene by file name: '' when it runs, else why not (the previous scene keeps running).
@@ -297,13 +322,17 @@ async function main(): Promise<void> {
   const reset = () => {
     sim.reset();
     timeMachine.startRecording(JSON.stringify(currentDoc));
-    plots.clear();
+    plots.newRecording();
     trails.clear();
     teaching.reset();
     loop.clearBacklog();
     controllers.reset();
   };
-  const frameAll = () => renderer.frameBox(overlays.sceneBox(poses.values, new THREE.Box3()));
+  const frameAll = () => {
+    // A builder gets room around the parts to place the next ones, and a view that holds still under the clicks.
+    framing.frame(overlays.sceneBox(poses.values, new THREE.Box3()), build?.active ?? false);
+    if (build?.active) framing.release();
+  };
 
   const panel = new Panel(byId('gui-host'), {
     loop,
@@ -320,7 +349,7 @@ async function main(): Promise<void> {
         return false;
       }
       sceneLoaded(doc, true);
-      if (!carried) plots.clear();
+      if (!carried) plots.newRecording();
       return true;
     },
     setMotorTarget: (index, position, velocity) => timeMachine.input({ kind: 'motor', index, position, velocity }),
@@ -342,7 +371,6 @@ async function main(): Promise<void> {
       const error = loadSceneText(sim, JSON.stringify(scene));
       if (error !== '') return error;
       sceneRuns(cloneScene(scene), 'Built scene', true); // the view stays where the builder has it
-      byId<HTMLSelectElement>('scene-picker').selectedIndex = -1; // none of the gallery's
       return '';
     },
     currentScene: () => currentDoc,
@@ -354,6 +382,7 @@ async function main(): Promise<void> {
     rewind: () => timeMachine.goToStep(0, true), // back to t = 0 on the timeline: the recording stays
     suspendGrab: (suspended) => (drag.suspended = suspended),
     activeChanged: (active) => {
+      if (active) framing.release(); // the builder's view is the builder's
       byId('gui-host').hidden = active;
       byId('build-open').setAttribute('aria-pressed', String(active));
       document.body.classList.toggle('building', active);
@@ -377,9 +406,13 @@ async function main(): Promise<void> {
     play: () => setPaused(false),
     pause: () => setPaused(true),
     reset,
+    // Taken over the next frames (a budget's worth each), so 100,000 steps never freeze the page.
     step: (count) => {
       setPaused(true);
+      const done = () => embedding.messages?.report('stepped', { time: sim.time() });
+      if (!controllers.running) return loop.queueSteps(count, done);
       controllers.step(count, false);
+      void controllers.whenIdle().then(done);
     },
     setSlider: (slider, value) => panel.setSlider(slider, value),
     loadScene: (scene) => {
@@ -404,7 +437,10 @@ async function main(): Promise<void> {
     if (error !== '') return `Shared link: ${error}`;
     // The link's moment: re-simulated from the start (deterministic), shown when reached.
     timeMachine.markers = moment.markers ?? [];
-    if (moment.t !== undefined && moment.t > 0) timeMachine.openAt(moment.t, moment.paused ?? false);
+    if (moment.t !== undefined && moment.t > 0) {
+      const refused = timeMachine.openAt(moment.t, moment.paused ?? false);
+      if (refused) problems.push(refused);
+    }
     else if (moment.paused) setPaused(true);
     if (problems.length > 0) showError(`Shared link: ${problems.join('; ')}.`);
     return '';
@@ -412,32 +448,30 @@ async function main(): Promise<void> {
   window.addEventListener('hashchange', () => {
     if (!isSceneLink(window.location.hash)) return;
     const problem = openSceneLink(window.location.hash);
-    if (problem === '') picker.selectedIndex = -1;
-    else showError(`${problem}\nThe previous scene keeps running.`);
+    if (problem !== '') showError(`${problem}\nThe previous scene keeps running.`);
   });
   // ---- end of share links ----
 
-  const picker = byId<HTMLSelectElement>('scene-picker');
   const requested = sceneFromAddress(window.location);
   try {
-    for (const entry of await fetchSceneIndex()) picker.add(new Option(entry.title, entry.file));
+    picker.setGallery(await fetchSceneIndex());
   } catch (error) {
     showError(String(error));
   }
   // A scene link in the address runs first; when it cannot, the requested (or default) scene runs and the reason is shown.
   const linkProblem = isSceneLink(window.location.hash) ? openSceneLink(window.location.hash) : null;
-  if (linkProblem === '') picker.selectedIndex = -1; // a shared scene is none of the gallery's
-  else {
+  if (linkProblem !== '') {
     // The scene named in the address (?scene=…); if it does not run, the default, and why.
     const requestedProblem = await sceneFileProblem(requested);
     const shown = requestedProblem === '' ? requested : DEFAULT_SCENE;
     if (shown !== requested) await openScene(DEFAULT_SCENE);
-    picker.value = shown;
     const problem = linkProblem ?? requestedProblem;
-    if (problem !== '') showError(`${problem}\nShowing ${picker.selectedOptions[0]?.text ?? shown} instead.`);
+    if (problem !== '') showError(`${problem}\nShowing ${byId('scene-title').textContent || shown} instead.`);
   }
-  picker.addEventListener('change', async () => {
-    if (await openScene(picker.value)) {
+  picker.select.addEventListener('change', async () => {
+    if (picker.value === '') return; // the running scene's own entry
+    if (!(await openScene(picker.value))) picker.restore();
+    else {
       // A scene picked from the list runs, whatever the last one was left at, unless it asks first.
       if (!(currentDoc.meta as SceneMeta | undefined)?.questions?.length && !build?.active) setPaused(false);
       const url = new URL(window.location.href);
@@ -452,7 +486,7 @@ async function main(): Promise<void> {
   byId('reset').addEventListener('click', reset);
   byId('help-open').addEventListener('click', () => help.toggle());
   window.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (targetOwnsKey(event.target, event.key)) return; // a text field's, a list's, the playhead's arrows
     if (editor.contains(event.target) || controllers.bar.contains(event.target)) return; // typing in an editor
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLButtonElement && (event.key === ' ' || event.key === 'Enter')) return; // the button's own
@@ -481,9 +515,11 @@ async function main(): Promise<void> {
 
   // Follow: the orbit target sits on the selected body's centre of mass.
   const followPoint = new THREE.Vector3();
+  const frameBox = new THREE.Box3();
   const followRotation = new THREE.Quaternion();
   const follow = () => {
     if (!view.follow || selected < 0 || drag.active) return;
+    framing.release(); // the followed body leads the view now
     const p = poses.values, o = selected * POSE_STRIDE;
     followRotation.set(p[o + 3], p[o + 4], p[o + 5], p[o + 6]);
     followPoint.set(...(bodies[selected].centerOfMass ?? [0, 0, 0])).applyQuaternion(followRotation);
@@ -503,6 +539,7 @@ async function main(): Promise<void> {
       bodyVelocity: (i: number) => Array.from(velocities.values.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
       toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
       plotSamples: () => plots.sampleCount,
+      plot: () => plots.describe(),
       bodyNames: () => bodies.map((b) => b.name),
       camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray() }),
       speed: () => loop.speed,
@@ -599,10 +636,11 @@ async function main(): Promise<void> {
     readContacts();
     overlays.update(current);
     follow();
+    framing.update(() => overlays.sceneBox(current, frameBox), sim.time());
     drag.update();
-    plots.sample(sim.time());
+    plots.frame();
     trails.seconds = view.trailSeconds;
-    trails.sample(sim.time(), poses.values, POSE_STRIDE);
+    trails.frame(sim.time());
     teaching.update(selected);
     questions.update(sim.time());
     embedding.messages?.reportTime(sim.time(), loop.paused);

@@ -30,6 +30,9 @@ export class SimLoop {
   private msPerStep = 0;
   private simTimeWindow = 0;
   private wallTimeWindow = 0;
+  /** Steps asked for at once (an embedding page's `step`), taken paused, a budget's worth a frame. */
+  private queued = 0;
+  private whenQueueDone: (() => void) | null = null;
 
   constructor(
     /** Takes `count` steps; returns how many it took when that can be fewer (a controller's wait). */
@@ -41,7 +44,11 @@ export class SimLoop {
   frame(wallSeconds: number): number {
     const dt = this.timestep();
     let steps = 0;
-    if (!this.paused && dt > 0) {
+    if (this.queued > 0) {
+      steps = this.stepWithinBudget(this.queued);
+      this.queued -= steps;
+      if (this.queued === 0) this.whenQueueDone?.();
+    } else if (!this.paused && dt > 0) {
       this.accumulator += Math.min(wallSeconds, MAX_FRAME_SECONDS) * this.speed;
       const wanted = Math.floor(this.accumulator / dt + 1e-9);
       steps = wanted > 0 ? this.stepWithinBudget(wanted) : 0;
@@ -90,12 +97,29 @@ export class SimLoop {
     this.speed = SPEEDS[next];
   }
 
+  /**
+   * Steps the next frames take, within their budget, before any playing: many steps asked for at
+   * once never freeze the page. `done` is called when the last of them is taken.
+   */
+  queueSteps(count: number, done: (() => void) | null = null): void {
+    this.queued += count;
+    this.whenQueueDone = done;
+  }
+
+  /** Steps still queued. */
+  get queuedSteps(): number {
+    return this.queued;
+  }
+
   /** Exactly one step of dt, whatever the accumulator holds. */
   singleStep(): void {
     this.stepFn(1);
   }
 
+  /** Drops the time owed and the queued steps (another scene, a reset, a seek). */
   clearBacklog(): void {
     this.accumulator = 0;
+    this.queued = 0;
+    this.whenQueueDone = null;
   }
 }

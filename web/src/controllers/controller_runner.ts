@@ -6,7 +6,7 @@
 // World.step runs in Node, so both give the same motion bit for bit. A tick that takes longer
 // than its budget, throws, or answers nonsense stops the controller with a message.
 import type { ContactPoint, ControlCommand } from '../../../lib/featherweight';
-import { stepsPerTick } from '../../../lib/controller';
+import { MAX_SIGNALS, stepsPerTick } from '../../../lib/controller';
 import type { ControllerReply, ControllerRequest } from './controller_protocol';
 import { ControllerSandbox } from './controller_sandbox';
 
@@ -20,6 +20,8 @@ const START_BUDGET_MS = 10_000;
 const GRACE_MS = 250;
 /** Stepping done in one go before the page gets its thread back (a frame's share). */
 const PUMP_MS = 8;
+/** A signal's name is shown in the plot's list: longer ones are refused. */
+const MAX_SIGNAL_NAME = 64;
 
 export interface RunnerHooks {
   /** The timeline's step index, and whether it is recording anew (not replaying a recording). */
@@ -56,7 +58,8 @@ export class ControllerRunner {
   private readonly timers = new Set<number>();
   private run = 0; // which start the replies belong to
   private generation = 0; // which stretch of the timeline a tick's answer belongs to
-  private pending: ((reply: ControllerReply) => void)[] = [];
+  private seq = 0; // the last request's number: its one reply must repeat it
+  private pending: { seq: number; type: ControllerReply['type']; resolve: (reply: ControllerReply) => void }[] = [];
   private idle: (() => void)[] = [];
 
   constructor(
@@ -81,11 +84,11 @@ export class ControllerRunner {
     this.sizes = this.hooks.sizes(); // a rebuild keeps the structure: read once per start, not per tick
     this.sandbox = new ControllerSandbox(this.workerSource);
     this.waiting = true; // no step before the controller is there to tick at t = 0
-    this.sandbox.port.onmessage = (event: MessageEvent<ControllerReply>) => this.pending.shift()?.(event.data);
+    this.sandbox.port.onmessage = (event: MessageEvent<unknown>) => this.received(event.data);
     this.hooks.status({ state: 'starting' });
     const wasm = await this.hooks.wasm();
     if (run !== this.run) return;
-    const reply = await this.ask({ type: 'init', wasm, scene: sceneText }, START_BUDGET_MS, [wasm]);
+    const reply = await this.ask({ type: 'init', seq: ++this.seq, wasm, scene: sceneText }, START_BUDGET_MS, [wasm]);
     if (run !== this.run || reply === null) return;
     this.ticks = 0;
     this.lastTickStep = -1;
@@ -110,7 +113,7 @@ export class ControllerRunner {
 
   /** The same scene with other numbers (a slider, a panel edit): the mirror follows. */
   async sceneChanged(text: string): Promise<void> {
-    if (this.sandbox) await this.ask({ type: 'scene', text }, START_BUDGET_MS);
+    if (this.sandbox) await this.ask({ type: 'scene', seq: ++this.seq, text }, START_BUDGET_MS);
   }
 
   /**
@@ -177,11 +180,11 @@ export class ControllerRunner {
     const state = this.hooks.state();
     const budget = this.ticks === 0 ? FIRST_TICK_BUDGET_MS : TICK_BUDGET_MS;
     const generation = this.generation;
-    const reply = await this.ask({ type: 'tick', ...state }, budget, [state.q.buffer, state.qd.buffer]);
+    const reply = await this.ask({ type: 'tick', seq: ++this.seq, ...state }, budget, [state.q.buffer, state.qd.buffer]);
     if (run !== this.run || reply?.type !== 'tick') return;
     if (generation !== this.generation) return this.pump(); // not applied: ticks again where it is now
-    if (reply.ms > budget) return this.stop(`the controller took ${reply.ms.toFixed(0)} ms for one tick at t = ${state.t.toFixed(3)} s; its budget is ${budget} ms`);
-    const refused = this.refusal(reply.commands);
+    if (!(reply.ms <= budget)) return this.stop(`the controller took ${reply.ms.toFixed(0)} ms for one tick at t = ${state.t.toFixed(3)} s; its budget is ${budget} ms`);
+    const refused = this.refusal(reply.commands) || signalRefusal(reply.signals);
     if (refused) return this.stop(`the controller's answer was refused: ${refused}`);
     for (const command of reply.commands) this.hooks.input(command);
     this.ticks++;
@@ -203,7 +206,8 @@ export class ControllerRunner {
         resolve(null);
       }, budgetMs + GRACE_MS);
       this.timers.add(timer);
-      this.pending.push((reply) => {
+      const expects = request.type === 'init' ? 'ready' : request.type;
+      this.pending.push({ seq: request.seq, type: expects, resolve: (reply) => {
         clearTimeout(timer);
         this.timers.delete(timer);
         this.waiting = false;
@@ -211,15 +215,33 @@ export class ControllerRunner {
           this.stop(reply.message, reply.line);
           resolve(null);
         } else resolve(reply);
-      });
+      } });
       sandbox.port.postMessage(request, transfer);
     });
+  }
+
+  /**
+   * A message from the worker: the reply to the oldest request still open, or the controller's
+   * code posting on its own (a flood of junk taken as answers ran the scene uncontrolled), which
+   * stops it. One reply per request, of the request's kind, repeating its number.
+   */
+  private received(data: unknown): void {
+    const expected = this.pending[0];
+    const reply = data as Partial<ControllerReply> | null;
+    if (expected && typeof reply === 'object' && reply !== null && reply.seq === expected.seq && (reply.type === expected.type || reply.type === 'error')) {
+      this.pending.shift();
+      expected.resolve(reply as ControllerReply);
+      return;
+    }
+    this.stop('the controller posted a message the page did not ask for (one answer per tick); it was stopped');
   }
 
   /** Why an answer cannot be applied ('' when it can): it comes from someone else's code. */
   private refusal(commands: unknown): string {
     if (!Array.isArray(commands)) return 'not a list of commands';
     const { efforts, motors } = this.sizes;
+    // Each effort and motor target set at most once a tick would do; a few times over is tolerated.
+    if (commands.length > 4 * (efforts + motors)) return `${commands.length} commands for ${efforts} efforts and ${motors} motors`;
     for (const c of commands as ControlCommand[]) {
       const index = (c as { index?: unknown })?.index;
       if (c?.kind === 'effort' && Number.isInteger(index) && c.index >= 0 && c.index < efforts && Number.isFinite(c.value)) continue;
@@ -234,4 +256,16 @@ export class ControllerRunner {
     this.idle = [];
     for (const resolve of waiting) resolve();
   }
+}
+
+/** Why a tick's signals cannot be plotted ('' when they can): numbers, at most MAX_SIGNALS, short names. */
+function signalRefusal(signals: unknown): string {
+  if (typeof signals !== 'object' || signals === null || Array.isArray(signals)) return 'its signals are not an object of named numbers';
+  let count = 0;
+  for (const name in signals) {
+    if (++count > MAX_SIGNALS) return `more than ${MAX_SIGNALS} signals (the plot shows at most ${MAX_SIGNALS})`;
+    if (name.length > MAX_SIGNAL_NAME) return `the signal name ${JSON.stringify(name.slice(0, 40))}… is over ${MAX_SIGNAL_NAME} characters`;
+    if (typeof (signals as Record<string, unknown>)[name] !== 'number') return `the signal ${JSON.stringify(name)} is not a number`;
+  }
+  return '';
 }

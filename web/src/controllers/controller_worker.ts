@@ -25,7 +25,10 @@ function closeTheNetwork(): void {
         }
 }
 
-async function answer(request: ControllerRequest): Promise<ControllerReply> {
+// A reply without its sequence number, which the port's handler adds.
+type Answer = ControllerReply extends infer R ? (R extends unknown ? Omit<R, 'seq'> : never) : never;
+
+async function answer(request: ControllerRequest): Promise<Answer> {
   switch (request.type) {
     case 'init': {
       const engine = await loadEngine({ wasmBinary: request.wasm });
@@ -51,7 +54,7 @@ self.onmessage = (event: MessageEvent) => {
   if (!port) return;
   self.onmessage = null; // one port, once: the page's end of the channel
   port.onmessage = async (message: MessageEvent<ControllerRequest>) => {
-    let reply: ControllerReply;
+    let reply: Answer;
     try {
       reply = await answer(message.data);
     } catch (error) {
@@ -59,6 +62,6 @@ self.onmessage = (event: MessageEvent) => {
       else if (error instanceof SceneError) reply = { type: 'error', message: `the scene: ${error.path}: ${error.message}`, line: null };
       else reply = { type: 'error', message: error instanceof Error ? error.message : String(error), line: null };
     }
-    port.postMessage(reply);
+    port.postMessage({ ...reply, seq: message.data.seq } as ControllerReply);
   };
 };

@@ -19,8 +19,29 @@ export interface EmbedHandlers {
 
 type Message = { type?: unknown; [key: string]: unknown };
 
+/**
+ * The embedding page's origin as the browser tells it (Chromium and Safari: ancestorOrigins;
+ * else the referrer, unless the parent's policy withholds it), or null when unknown.
+ */
+function parentOrigin(): string | null {
+  const ancestors = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (ancestors && ancestors.length > 0) return ancestors[0];
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export class EmbedMessages {
   private lastReported = -Infinity;
+  private lastTime = { time: NaN, paused: false };
+  /**
+   * Where events go: the parent page's origin once known and allowed. Posting to any other
+   * origin fails (the browser logs an error each time) and could hand the events to a page that
+   * was not meant to have them; unknown, they wait for the parent's first allowed message.
+   */
+  private eventOrigin: string | null;
   /** Messages from the parent page refused for their origin (the embed tests wait on it). */
   ignored = 0;
   private readonly warnedOrigins = new Set<string>();
@@ -31,6 +52,8 @@ export class EmbedMessages {
     private readonly target: Window = window.parent,
   ) {
     window.addEventListener('message', (event) => this.receive(event));
+    const parent = target === window ? null : parentOrigin();
+    this.eventOrigin = parent !== null && this.allowed(parent) ? parent : null;
   }
 
   private allowed(origin: string): boolean {
@@ -46,6 +69,7 @@ export class EmbedMessages {
       this.warnedOrigins.add(event.origin);
       return;
     }
+    this.eventOrigin = event.origin;
     const message = (event.data ?? {}) as Message;
     const reply = (data: Record<string, unknown>) => this.post({ ...data, id: message.id }, event.origin);
     try {
@@ -67,7 +91,7 @@ export class EmbedMessages {
         }
         case 'loadScene': {
           const error = this.handlers.loadScene(message.scene);
-          return reply(error ? { type: 'error', message: error } : { type: 'loaded' });
+          return reply(error ? { type: 'error', message: error } : { type: 'loaded', title: this.handlers.state().title });
         }
         case 'getState':
           return reply({ type: 'state', ...this.handlers.state() });
@@ -79,21 +103,21 @@ export class EmbedMessages {
     }
   }
 
-  /** Events for the parent: the time (at most ten times a second), a load, an error. */
+  /** Events for the parent: the time (when it changed, at most ten times a second), a load, an error. */
   reportTime(time: number, paused: boolean): void {
     const now = performance.now();
-    if (now - this.lastReported < 100) return;
+    if (now - this.lastReported < 100 || (time === this.lastTime.time && paused === this.lastTime.paused)) return;
     this.lastReported = now;
+    this.lastTime = { time, paused };
     this.post({ type: 'time', time, paused });
   }
 
-  report(type: 'loaded' | 'error', detail: Record<string, unknown> = {}): void {
+  report(type: 'loaded' | 'error' | 'stepped', detail: Record<string, unknown> = {}): void {
     this.post({ type, ...detail });
   }
 
-  private post(data: Record<string, unknown>, origin?: string): void {
-    if (this.target === window) return; // not embedded
-    const origins = origin ? [origin] : [window.location.origin, ...this.allowedOrigins];
-    for (const o of origins) this.target.postMessage({ source: 'featherweight', ...data }, o);
+  private post(data: Record<string, unknown>, origin: string | null = this.eventOrigin): void {
+    if (this.target === window || origin === null) return; // not embedded, or no allowed parent known
+    this.target.postMessage({ source: 'featherweight', ...data }, origin);
   }
 }

@@ -12,6 +12,9 @@ export const MJCF_BUDGET = {
   attributeChars: 1024 * 1024,
   depth: 2000, // element nesting: a chain of bodies nests two levels deeper than its length
   elements: 200_000,
+  // <body> elements: the scene loader's own cap on bodies and links (kMaxBodies), checked before
+  // converting, so that a file the loader would refuse is not first converted for seconds.
+  bodies: 10_000,
   expandedAttributes: 500_000, // attributes after default-class expansion, classes and elements together
   expandedElements: 100_000, // elements that take defaults (bodies, joints, geoms, actuators, …)
 } as const;
@@ -62,7 +65,7 @@ export function scanMjcf(text: string, fileName: string): void {
   if (text.length > MJCF_BUDGET.fileChars) {
     refuse(text, fileName, MJCF_BUDGET.fileChars, 'the file', `${count(text.length)} characters, over the budget of ${mib(MJCF_BUDGET.fileChars)} for an MJCF file`);
   }
-  let depth = 0, elements = 0;
+  let depth = 0, elements = 0, bodies = 0;
   for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', i)) {
     const skip = (until: string) => {
       const end = text.indexOf(until, i);
@@ -81,6 +84,7 @@ export function scanMjcf(text: string, fileName: string): void {
       const tag = /^<([^\s/>]*)/.exec(text.slice(i, i + 200))?.[1] ?? '';
       const end = scanTag(text, fileName, i + 1 + tag.length, tag);
       if (++elements > MJCF_BUDGET.elements) refuse(text, fileName, i, `<${tag}>`, `more than ${count(MJCF_BUDGET.elements)} elements, the budget of an MJCF file`);
+      if (tag === 'body' && ++bodies > MJCF_BUDGET.bodies) refuse(text, fileName, i, '<body>', `more than ${count(MJCF_BUDGET.bodies)} bodies, the most a scene may hold`);
       if (text[end - 1] !== '/' && ++depth > MJCF_BUDGET.depth) {
         refuse(text, fileName, i, `<${tag}>`, `nested ${count(depth)} elements deep, over the nesting budget of ${count(MJCF_BUDGET.depth)} (about ${count(MJCF_BUDGET.depth - 2)} nested bodies)`);
       }

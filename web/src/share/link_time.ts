@@ -5,6 +5,11 @@
 
 /** The latest time a link may ask for: reaching it re-simulates every step up to it. */
 export const MAX_LINK_TIME = 600;
+/**
+ * The most steps a link's moment may take to reach (at t = 600 s, a time step of 0.6 ms): a
+ * millisecond step reaches any link time, a microsecond one would re-simulate for hours.
+ */
+export const MAX_LINK_STEPS = 1_000_000;
 const MAX_MARKERS = 50;
 
 export interface LinkMoment {

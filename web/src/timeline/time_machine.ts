@@ -6,7 +6,9 @@
 import type { Simulation } from 'featherweight-wasm/featherweight.js';
 import { Recorder, type TimelineInput } from './recorder';
 import { TimelineBar } from './timeline_bar';
-import type { LinkMoment } from '../share/link_time';
+import { MAX_LINK_STEPS, type LinkMoment } from '../share/link_time';
+import { SeekProgress } from './seek_progress';
+import { sampleEvery } from './sampling';
 
 export const DEFAULT_BUDGET_MB = 64;
 /** Wall-clock milliseconds a frame may spend re-stepping towards a seek's goal. */
@@ -24,6 +26,10 @@ export interface TimeMachineHooks {
   setPaused(paused: boolean): void;
   /** The world moved to another moment (not by playing forward): the page shows it. */
   moved(time: number, branched: boolean): void;
+  /** The world is at a sampling step (every `sampleEvery` steps, at time step·dt): the plot and trails read it. */
+  sampled(step: number, time: number): void;
+  /** A history replay (resample) has brought the world back to where it was. */
+  resampled(): void;
 }
 
 export type { TimelineInput };
@@ -37,6 +43,7 @@ export class TimeMachine {
   private recorder: Recorder | null = null;
   private readonly bar: TimelineBar;
   private seeking = false;
+  private readonly progress: SeekProgress;
   /** The running scene's initial q and q̇: an edit that changes them is a new start, not a change of course. */
   private initial: Float64Array = new Float64Array(0);
 
@@ -52,6 +59,7 @@ export class TimeMachine {
       jumpTo: (time) => this.goToTime(time, false),
       unmark: (time) => (this.markers = this.markers.filter((m) => m !== time)),
     });
+    this.progress = new SeekProgress(document.body, () => this.stopLinkSeek());
   }
 
   /** A scene runs from its start (loaded, reset, restarted): a new recording, no markers. */
@@ -59,12 +67,39 @@ export class TimeMachine {
     this.initial = this.hooks.coordinates();
     this.markers = [];
     this.seeking = false;
+    this.resampling = false;
+    this.resampleFrom = null;
     this.recorder = new Recorder(this.hooks.sim, sceneText, {
       budgetBytes: this.budgetBytes,
       applyInput: (input) => this.apply(input),
       loadScene: (text) => this.runScene(text),
+      sampleEvery: this.sampleEvery,
+      sampled: (step) => this.hooks.sampled(step, step * this.hooks.sim.timestep()),
     });
   }
+
+  /** Steps between samples of the running scene. */
+  get sampleEvery(): number {
+    return sampleEvery(this.hooks.sim.timestep());
+  }
+
+  /**
+   * Replays the recording from the keyframe at or before `step` back to the step now, so that the
+   * samplers see every sampling step since (the plot rebuilds its history), within the per-frame
+   * budget like a seek. The world ends bitwise where it was; asked during a seek, it follows it.
+   */
+  resample(step: number): void {
+    if (!this.recorder) return;
+    if (this.seeking) {
+      this.resampleFrom = Math.min(step, this.resampleFrom ?? step);
+      return;
+    }
+    this.recorder.startResample(step);
+    this.seeking = this.resampling = true;
+    this.frame();
+  }
+  private resampling = false;
+  private resampleFrom: number | null = null;
 
   get step(): number {
     return this.recorder?.head ?? 0;
@@ -78,6 +113,7 @@ export class TimeMachine {
 
   /** The loop's steps: replay inside the recording, record beyond it. Nothing while a seek runs. */
   advance(count: number): void {
+    if (this.resampling) this.finishSeek(); // a history replay ends where it began: the steps go on from there
     if (this.seeking || !this.recorder) return;
     this.recorder.advance(count);
   }
@@ -125,6 +161,7 @@ export class TimeMachine {
   /** Goes to a recorded step (clamped), pausing; `now` finishes at once (tests, links), else over frames. */
   goToStep(step: number, now: boolean): void {
     if (!this.recorder) return;
+    if (this.resampling) this.finishSeek(); // the history replay first: it ends where it began
     this.hooks.setPaused(true);
     this.recorder.startSeek(step);
     this.seeking = true;
@@ -150,15 +187,32 @@ export class TimeMachine {
 
   /**
    * Re-simulates from the start to `time` (a link's moment), beyond the recording if need be,
-   * within the per-frame budget: the link's scene shows its moment as soon as it is reached.
+   * within the per-frame budget: the link's scene shows its moment as soon as it is reached, and
+   * a progress bar with Stop meanwhile. '' or why the moment is refused (too many steps).
    */
-  openAt(time: number, paused: boolean): void {
-    if (!this.recorder) return;
+  openAt(time: number, paused: boolean): string {
+    if (!this.recorder) return '';
+    const steps = Math.round(time / this.hooks.sim.timestep());
+    if (steps > MAX_LINK_STEPS)
+      return `re-simulating to t = ${time} s takes ${steps.toLocaleString('en')} steps of ${this.hooks.sim.timestep()} s; a link may ask for at most ${MAX_LINK_STEPS.toLocaleString('en')}, so the scene starts at 0`;
+    if (this.resampling) this.finishSeek();
     this.hooks.setPaused(true);
-    this.pendingRecord = Math.round(time / this.hooks.sim.timestep());
+    this.pendingRecord = steps;
+    this.pendingTime = time;
     this.pausedOnArrival = paused;
     this.seeking = true;
     this.frame();
+    return '';
+  }
+  private pendingTime = 0;
+
+  /** Stops a link's re-simulation where it got (paused there); the recording up to it stays. */
+  stopLinkSeek(): void {
+    if (this.pendingRecord === null) return;
+    this.pendingRecord = null;
+    this.pausedOnArrival = true;
+    this.finishSeek();
+    this.hooks.setPaused(true);
   }
   private pendingRecord: number | null = null;
   private pausedOnArrival = true;
@@ -183,6 +237,7 @@ export class TimeMachine {
       if (this.pendingRecord === null && r.seekTarget === null) this.arrived();
     }
     this.show();
+    this.progress.show(r && this.pendingRecord !== null ? { done: r.head, total: this.pendingRecord, target: this.pendingTime } : null);
   }
 
   /** Where a share link should open: the moment shown now (when paused or scrubbed), and the markers. */
@@ -219,23 +274,35 @@ export class TimeMachine {
     };
   }
 
+  /** Finishes the seek under way at once, and a history replay asked for during it. */
   private finishSeek(): void {
     const r = this.recorder;
-    if (!r || !this.seeking) return;
-    if (this.pendingRecord !== null) {
-      r.advance(this.pendingRecord - r.head);
-      this.pendingRecord = null;
+    while (r && this.seeking) {
+      if (this.pendingRecord !== null) {
+        // A link's re-simulation may be long: anything that interrupts it stops it where it got.
+        this.pendingRecord = null;
+        this.pausedOnArrival = true;
+      }
+      r.continueSeek(Infinity);
+      this.arrived();
     }
-    if (r.seekTarget !== null) r.seek(r.seekTarget);
-    r.seekTarget = null;
-    this.arrived();
   }
 
   private arrived(): void {
     this.seeking = false;
-    this.hooks.moved(this.time(), false);
-    if (!this.pausedOnArrival) this.hooks.setPaused(false);
-    this.pausedOnArrival = true;
+    if (this.resampling) {
+      this.resampling = false;
+      this.hooks.resampled();
+    } else {
+      this.hooks.moved(this.time(), false);
+      if (!this.pausedOnArrival) this.hooks.setPaused(false);
+      this.pausedOnArrival = true;
+    }
+    if (this.resampleFrom !== null) {
+      const from = this.resampleFrom;
+      this.resampleFrom = null;
+      this.resample(from);
+    }
   }
 
   private apply(input: TimelineInput): void {
