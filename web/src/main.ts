@@ -35,6 +35,7 @@ import { MAX_SCENE_BYTES } from './share/scene_link';
 import { PageControllers } from './controllers/page_controllers';
 import { BuildMode } from './build/build_mode';
 import { Framing, lookAhead } from './view/framing';
+import type { DebugHandle } from './debug/debug_handle';
 
 interface SceneMeta {
   title?: string;
@@ -529,73 +530,72 @@ async function main(): Promise<void> {
     renderer.moveTargetTo(followPoint);
   };
 
-  // A tiny handle for the browser tests (reads, plus selecting a body).
-  Object.assign(window, {
-    __featherweight: {
-      time: () => sim.time(),
-      timestep: () => sim.timestep(),
-      bodyCount: () => sim.bodyCount(),
-      bodyPose: (i: number) => Array.from(poses.values.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
-      bodyVelocity: (i: number) => Array.from(velocities.values.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
-      toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
-      plotSamples: () => plots.sampleCount,
-      plot: () => plots.describe(),
-      bodyNames: () => bodies.map((b) => b.name),
-      camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray() }),
-      speed: () => loop.speed,
-      stepCostMs: () => loop.lastStepMs,
-      selected: () => selected,
-      contactCount: () => (hasContacts ? sim.contactCount() : -1),
-      select,
-      pause: () => setPaused(true),
-      advance: (steps: number) => {
-        setPaused(true);
-        timeMachine.advance(steps);
-        showPlayhead();
-      },
-      // Steps through the controller when one runs (its ticks in lockstep); resolves when taken.
-      // `draw: false` holds the drawing meanwhile: a tick's answer waits behind each frame, and
-      // software WebGL's frames are slow.
-      advanceControlled: async (steps: number, draw = true) => {
-        setPaused(true);
-        drawingHeld = !draw;
-        controllers.step(steps, false);
-        await controllers.whenIdle();
-        drawingHeld = false;
-        showPlayhead();
-      },
-      controllerRunning: () => controllers.running,
-      controllerSignals: () => controllers.lastSignals,
-      q: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())),
-      v: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv())),
-      // q and q̇ as bytes in hex: equal strings are bitwise equal states.
-      qvHex: () => {
-        const hex = (pointer: number, n: number) =>
-          Array.from(new Uint8Array(engine.HEAPF64.buffer, pointer, 8 * n), (b) => b.toString(16).padStart(2, '0')).join('');
-        return `${hex(sim.qPointer(), sim.nq())}|${hex(sim.vPointer(), sim.nv())}`;
-      },
-      timeline: () => timeMachine.status(),
-      seekStep: (step: number) => timeMachine.goToStep(step, true),
-      stepBy: (steps: number) => timeMachine.stepBy(steps),
-      setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
-      paused: () => loop.paused,
-      trails: () => trails.describe(),
-      overlays: () => overlays.describe(),
-      drawnBody: (i: number) => renderer.describeBody(i),
-      drawnLastFrame: () => renderer.drawnLastFrame(),
-      embedIgnored: () => embedding.messages?.ignored ?? 0,
-      vectors: () => teaching.vectors.describe(),
-      energy: () => teaching.energy.last,
-      measure: () => teaching.measure.reading(),
-      shareLink,
-      sceneText: () => JSON.stringify(currentDoc),
-      build: () => build?.describe(),
-      sceneBox: () => {
-        const box = overlays.sceneBox(poses.values, new THREE.Box3());
-        return { min: box.min.toArray(), max: box.max.toArray() };
-      },
+  // A tiny handle for the browser tests (reads, plus a few actions), typed by their one declaration.
+  const debugHandle: DebugHandle = {
+    time: () => sim.time(),
+    timestep: () => sim.timestep(),
+    bodyCount: () => sim.bodyCount(),
+    bodyPose: (i: number) => Array.from(poses.values.subarray(i * POSE_STRIDE, (i + 1) * POSE_STRIDE)),
+    bodyVelocity: (i: number) => Array.from(velocities.values.subarray(i * VELOCITY_STRIDE, (i + 1) * VELOCITY_STRIDE)),
+    toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
+    plotSamples: () => plots.sampleCount,
+    plot: () => plots.describe(),
+    bodyNames: () => bodies.map((b) => b.name),
+    camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray() }),
+    speed: () => loop.speed,
+    stepCostMs: () => loop.lastStepMs,
+    selected: () => selected,
+    contactCount: () => (hasContacts ? sim.contactCount() : -1),
+    select,
+    pause: () => setPaused(true),
+    advance: (steps: number) => {
+      setPaused(true);
+      timeMachine.advance(steps);
+      showPlayhead();
     },
-  });
+    // Steps through the controller when one runs (its ticks in lockstep); resolves when taken.
+    // `draw: false` holds the drawing meanwhile: a tick's answer waits behind each frame, and
+    // software WebGL's frames are slow.
+    advanceControlled: async (steps: number, draw = true) => {
+      setPaused(true);
+      drawingHeld = !draw;
+      controllers.step(steps, false);
+      await controllers.whenIdle();
+      drawingHeld = false;
+      showPlayhead();
+    },
+    controllerRunning: () => controllers.running,
+    controllerSignals: () => controllers.lastSignals,
+    q: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq())),
+    v: () => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv())),
+    // q and q̇ as bytes in hex: equal strings are bitwise equal states.
+    qvHex: () => {
+      const hex = (pointer: number, n: number) =>
+        Array.from(new Uint8Array(engine.HEAPF64.buffer, pointer, 8 * n), (b) => b.toString(16).padStart(2, '0')).join('');
+      return `${hex(sim.qPointer(), sim.nq())}|${hex(sim.vPointer(), sim.nv())}`;
+    },
+    timeline: () => timeMachine.status(),
+    seekStep: (step: number) => timeMachine.goToStep(step, true),
+    stepBy: (steps: number) => timeMachine.stepBy(steps),
+    setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
+    paused: () => loop.paused,
+    trails: () => trails.describe(),
+    overlays: () => overlays.describe(),
+    drawnBody: (i: number) => renderer.describeBody(i),
+    drawnLastFrame: () => renderer.drawnLastFrame(),
+    embedIgnored: () => embedding.messages?.ignored ?? 0,
+    vectors: () => teaching.vectors.describe(),
+    energy: () => teaching.energy.last,
+    measure: () => teaching.measure.reading(),
+    shareLink,
+    sceneText: () => JSON.stringify(currentDoc),
+    build: () => build?.describe(),
+    sceneBox: () => {
+      const box = overlays.sceneBox(poses.values, new THREE.Box3());
+      return { min: box.min.toArray(), max: box.max.toArray() };
+    },
+  };
+  Object.assign(window, { __featherweight: debugHandle });
 
   if (!embedding.options.autoplay) setPaused(true);
   embedding.messages?.report('loaded', { title: byId('scene-title').textContent ?? '' });
