@@ -3,14 +3,11 @@
 #pragma once
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "scene/scene_builder.h"
-#include "scene/scene_parser.h"
+#include "../core/shipped_scenes.h"
 
 namespace fw_fuzz {
 
@@ -27,10 +24,8 @@ inline std::vector<StateScene> loadStateScenes() {
   std::sort(files.begin(), files.end());
   std::vector<StateScene> scenes;
   for (const auto& file : files) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    StateScene scene{file.stem().string(), std::make_unique<fw::World>(fw::buildWorld(fw::parseScene(text.str()))), {}};
+    const std::string name = file.stem().string();
+    StateScene scene{name, std::make_unique<fw::World>(fw::loadWorld(fw::shippedScene(name))), {}};
     scene.initial = scene.world->saveState();
     scenes.push_back(std::move(scene));
   }

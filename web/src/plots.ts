@@ -52,7 +52,8 @@ export class LivePlots {
   /** The variable on the horizontal axis instead of time (null: time). */
   private against: { quantity: Quantity; series: number } | null = null;
   private readonly xy: XYPlot;
-  private readonly row: number[] = [];
+  private readonly row: number[] = []; // one sample of the plotted quantity, reused every step
+  private readonly againstRow: number[] = []; // and of the quantity it is plotted against
 
   constructor(
     engine: FeatherweightModule,
@@ -193,7 +194,8 @@ export class LivePlots {
     if (this.against) {
       if (this.against.quantity === this.current) x = row[this.against.series];
       else {
-        const xs: number[] = [];
+        const xs = this.againstRow;
+        xs.length = 0;
         this.against.quantity.sample(xs);
         x = xs[this.against.series];
       }

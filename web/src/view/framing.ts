@@ -131,8 +131,10 @@ export class Framing {
   private auto = false;
   private readonly framed = new THREE.Box3();
   private free: Rect = { left: 0, top: 0, right: 1, bottom: 1 };
-  private measured = '';
+  private measured: number[] = []; // the canvas's and the panels' edges last read
   private roomy = false;
+  private readonly room = new THREE.Box3(); // scratch: the framed box with a hair of slack
+  private readonly size = new THREE.Vector3();
 
   constructor(private readonly renderer: Renderer, private readonly canvas: HTMLCanvasElement, private readonly selectors = COVERING_PANELS) {
     renderer.onOrbitStart(() => (this.auto = false));
@@ -169,11 +171,11 @@ export class Framing {
     if (!this.auto) return;
     const box = time <= GROW_SECONDS ? bodies() : null;
     // Out by more than a hair (the look-ahead saw the bodies only every few steps).
-    const room = this.framed.clone().expandByScalar(0.02 * this.framed.getSize(new THREE.Vector3()).length());
+    const room = this.room.copy(this.framed).expandByScalar(0.02 * this.framed.getSize(this.size).length());
     if (box && !box.isEmpty() && !room.containsBox(box)) {
       // A little more than needed, so that the view does not creep out a frame at a time.
       this.framed.union(box);
-      this.framed.expandByScalar(0.1 * this.framed.getSize(new THREE.Vector3()).length());
+      this.framed.expandByScalar(0.1 * this.framed.getSize(this.size).length());
       this.fit();
     } else if (changed) {
       this.fit();
@@ -185,9 +187,9 @@ export class Framing {
     const r = this.canvas.getBoundingClientRect();
     const area = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     const covers = coveringRects(this.selectors);
-    const key = JSON.stringify([area, covers]);
-    if (key === this.measured) return false;
-    this.measured = key;
+    const edges = [area, ...covers].flatMap((c) => [c.left, c.top, c.right, c.bottom]);
+    if (edges.length === this.measured.length && edges.every((x, i) => x === this.measured[i])) return false;
+    this.measured = edges;
     this.free = freeRect(area, covers);
     this.renderer.setViewCenter((this.free.left + this.free.right) / 2 - r.left, (this.free.top + this.free.bottom) / 2 - r.top);
     return true;
