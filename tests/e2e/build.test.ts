@@ -1,4 +1,4 @@
-// Build mode (web/src/build) driven by the mouse as a teacher would: from New, a double pendulum
+// Build mode (web/src/builder) driven by the mouse as a teacher would: from New, a double pendulum
 // of two capsules and two hinges that swings and whose energy error has RK4's order like the
 // shipped one; a box on a built ramp that slides exactly when μ < tan θ; undo and redo through
 // ten mixed edits, byte-identical at each point; a ring of four bodies whose closing joint becomes

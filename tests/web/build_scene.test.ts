@@ -1,4 +1,4 @@
-// Build mode's scenes (web/src/build): what the builder makes loads, and moves as the physics says.
+// Build mode's scenes (web/src/builder): what the builder makes loads, and moves as the physics says.
 // Joints that form a tree become an articulation, a joint that closes a loop a constraint; the
 // built double pendulum's energy error has RK4's order as the shipped one's, a box on a built ramp slides
 // exactly when μ < tan θ, a ring of four bodies moves as a four-bar.
@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine, type World } from '../../lib/featherweight';
-import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/build/build_doc';
-import { buildToScene } from '../../web/src/build/build_to_scene';
-import { restingPose } from '../../web/src/build/placement';
-import { sceneToBuild } from '../../web/src/build/scene_to_build';
-import type { SceneObject } from '../../web/src/scene_doc';
-import { TEMPLATES } from '../../web/src/build/templates';
+import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/builder/build_doc';
+import { buildToScene } from '../../web/src/builder/build_to_scene';
+import { restingPose } from '../../web/src/builder/placement';
+import { sceneToBuild } from '../../web/src/builder/scene_to_build';
+import type { SceneObject } from '../../web/src/scene/scene_doc';
+import { TEMPLATES } from '../../web/src/builder/templates';
 import { readScene, repoPath } from './engine';
 
 let engine: Engine;

@@ -3,8 +3,8 @@
 // a number the panel can edit and the engine accepts back.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getPointer, motorIndexOf, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../../web/src/scene_doc';
-import { SimLoop, SPEEDS } from '../../web/src/sim_loop';
+import { getPointer, motorIndexOf, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../../web/src/scene/scene_doc';
+import { SimLoop, SPEEDS } from '../../web/src/engine/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
 describe('scene edits by JSON Pointer', () => {

@@ -8,7 +8,7 @@ import { GuardedEngine, type EngineFailure } from '../../web/src/guard/engine_gu
 import { jsonDepthProblem, MAX_JSON_DEPTH } from '../../web/src/guard/json_depth';
 import { loadSceneText, sceneTextFromLinkSafely } from '../../web/src/guard/scene_entry';
 import { encodeSceneLink } from '../../web/src/share/scene_link';
-import { SimLoop, STEP_BUDGET_MS } from '../../web/src/sim_loop';
+import { SimLoop, STEP_BUDGET_MS } from '../../web/src/engine/sim_loop';
 import { loadEngineInNode, readScene } from './engine';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -14,7 +14,7 @@ import {
   toBase64Url,
 } from '../../web/src/share/scene_link';
 import { migrateScene } from '../../web/src/share/scene_migration';
-import type { SceneObject } from '../../web/src/scene_doc';
+import type { SceneObject } from '../../web/src/scene/scene_doc';
 import { loadEngineInNode, readScene } from './engine';
 
 // Counts every byte the inflater hands out, to show a bomb is stopped early.

@@ -3,20 +3,20 @@
 // ever reaches the page as textContent.
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import * as THREE from 'three';
-import { DragController, staticBodiesOf } from './drag';
-import { HelpOverlay } from './help';
-import { Hud } from './hud';
-import { CONTACT_STRIDE, Overlays } from './overlays';
-import { Panel } from './panel';
-import { LivePlots, type PlotSuggestion } from './plots';
-import { poseView, velocityView, POSE_STRIDE, VELOCITY_STRIDE } from './body_buffer_view';
-import { Renderer, type CameraSetup } from './renderer';
-import { cloneScene, type Json, type SceneObject } from './scene_doc';
-import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene_source';
-import { SimLoop } from './sim_loop';
-import { Float32HeapView, Float64HeapView } from './heap_view';
+import { DragController, staticBodiesOf } from './view/drag';
+import { HelpOverlay } from './panel/help';
+import { Hud } from './panel/hud';
+import { CONTACT_STRIDE, Overlays } from './view/overlays';
+import { Panel } from './panel/panel';
+import { LivePlots, type PlotSuggestion } from './plots/plots';
+import { poseView, velocityView, POSE_STRIDE, VELOCITY_STRIDE } from './engine/body_buffer_view';
+import { Renderer, type CameraSetup } from './view/renderer';
+import { cloneScene, type Json, type SceneObject } from './scene/scene_doc';
+import { DEFAULT_SCENE, fetchSceneIndex, fetchSceneText, sceneFromAddress } from './scene/scene_source';
+import { SimLoop } from './engine/sim_loop';
+import { Float32HeapView, Float64HeapView } from './engine/heap_view';
 import { SceneEditorLoader } from './editor/editor_loader';
-import { loadEngine } from './wasm_loader';
+import { loadEngine } from './engine/wasm_loader';
 import { encodeSceneLink, isSceneLink } from './share/scene_link';
 import { ShareButton } from './share/share_button';
 import { GuardedEngine } from './guard/engine_guard';
@@ -33,7 +33,7 @@ import { addEmbedDialog, setUpEmbedding } from './embed/embed';
 import { readEmbedOptions } from './embed/embed_options';
 import { MAX_SCENE_BYTES } from './share/scene_link';
 import { PageControllers } from './controllers/page_controllers';
-import { BuildMode } from './build/build_mode';
+import { BuildMode } from './builder/build_mode';
 import { Framing, lookAhead } from './view/framing';
 import type { DebugHandle } from './debug/debug_handle';
 
@@ -364,7 +364,7 @@ async function main(): Promise<void> {
   });
   teaching.addControls(panel.gui);
 
-  // Build mode (web/src/build): scenes made with the mouse, each edit an ordinary scene.
+  // Build mode (web/src/builder): scenes made with the mouse, each edit an ordinary scene.
   build = new BuildMode(byId('build-bar'), byId('build-props'), {
     renderer,
     canvas,

@@ -6,7 +6,7 @@ import wasmUrl from 'featherweight-wasm/featherweight.wasm?url';
 import workerSource from 'featherweight-wasm/controller_worker.js?raw';
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
 import { contactsOf, type ControlCommand } from '../../../lib/featherweight';
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 import { ControllerBar } from './controller_bar';
 import { ControllerRunner } from './controller_runner';
 

@@ -1,6 +1,6 @@
 // The scene editor comes with CodeMirror, about a third of the page's script, so it is loaded when
 // first wanted: the Edit button, a dropped file, or a draft to restore. A shared link opens without it.
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 import { readDraft } from './draft_store';
 import { acceptDroppedFiles } from './file_drop';
 import type { SceneEditor, SceneEditorHooks } from './scene_editor';

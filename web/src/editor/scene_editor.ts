@@ -7,7 +7,7 @@ import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@cod
 import { type Diagnostic, forceLinting, lintGutter, linter } from '@codemirror/lint';
 import { EditorState, StateEffect, StateField, Transaction } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, type ViewUpdate } from '@codemirror/view';
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 import { clearDraft, readDraft, saveDraft } from './draft_store';
 import { locateMessage } from './pointer_location';
 import { downloadAs, downloadScene, sceneTextFromFile } from './scene_files';

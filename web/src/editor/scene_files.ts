@@ -4,7 +4,7 @@
 import { sceneToMjcf } from '../export/mjcf_export';
 import { sceneToUrdf } from '../export/urdf_export';
 import { mjcfToScene } from '../mjcf/mjcf_to_scene';
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 import { urdfToScene } from '../urdf/urdf_to_scene';
 
 export interface SceneFileText {

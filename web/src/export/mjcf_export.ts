@@ -3,7 +3,7 @@
 // joint sits at pos 0), inertials full inertias, servos position/velocity actuators, the initial
 // state and the servo targets keyframe 0. What MJCF cannot say is returned in `unsupported`
 // (restitution, prescribed motion, impulse-joint constraints given by a world anchor, drag …).
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { type Frame, type Quat, compose } from '../mjcf/mjcf_frames';
 import { type Vec3, matrixToQuaternion, rpyToMatrix } from '../urdf/mat3';
 

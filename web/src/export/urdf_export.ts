@@ -3,7 +3,7 @@
 // with its inertial and its shapes as collision and visual geometry. URDF has no world settings,
 // initial state, ball joint, capsule-free tree of several robots, servo, spring or material
 // property: what the scene has of those is returned in `unsupported`.
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { quaternionToMatrix } from '../urdf/mat3';
 import { orientationOf } from './mjcf_export';
 

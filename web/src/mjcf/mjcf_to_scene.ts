@@ -11,7 +11,7 @@
 // actuators motor/position/velocity, equality connect/weld, keyframe 0 as the initial state.
 // Everything else is listed once as ignored. Errors name the element: `mujoco/worldbody/body
 // "pole"/joint "hinge": …` (line and column for XML syntax).
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { type Mat3, type Vec3, quaternionToMatrix, rotateInertia } from '../urdf/mat3';
 import { tidy } from '../urdf/urdf_link';
 import { type Element, UrdfError, attribute, children, fail } from '../urdf/urdf_xml';

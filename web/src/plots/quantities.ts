@@ -2,8 +2,8 @@
 // or velocity, the controller's signals. Each series has a human name and its SI unit
 // ("rod: q̇", "rad/s"): the legend, the axes (one per unit) and the CSV header use them.
 import type { BodyInfo, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
-import type { Float64HeapView } from '../heap_view';
-import type { BodyBufferView } from '../body_buffer_view';
+import type { Float64HeapView } from '../engine/heap_view';
+import type { BodyBufferView } from '../engine/body_buffer_view';
 
 export interface Series {
   name: string;

@@ -1,7 +1,7 @@
 // Scene versions (docs/scene-format.md): a scene written for an older format is upgraded here,
 // one version at a time, before it reaches the engine; a newer one is refused with a message,
 // since this page cannot know what its new fields mean.
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 
 /** The scene format version this page (and its engine) reads. */
 export const CURRENT_SCENE_VERSION = 1;

@@ -1,6 +1,6 @@
 // The scene a share link carries, ready for the engine: decoded, checked to be a scene document,
 // and migrated to the current scene version. Its physics is still the loader's to judge.
-import type { SceneObject } from '../scene_doc';
+import type { SceneObject } from '../scene/scene_doc';
 import { decodeSceneLink } from './scene_link';
 import { migrateScene } from './scene_migration';
 

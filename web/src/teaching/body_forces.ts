@@ -2,7 +2,7 @@
 // and acceleration, the forces that make up m a, kinetic energy and mass — read through a view of
 // the module's memory, never recomputed here.
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { Float32HeapView } from '../heap_view';
+import { Float32HeapView } from '../engine/heap_view';
 
 export const BODY_FORCE_STRIDE = 26;
 /** Offsets of each quantity within a body's 26 floats (vectors take 3). */

@@ -3,7 +3,7 @@
 // (where its joint is) and its centre of mass — within SNAP_PIXELS on screen, else land on the
 // surface under the cursor. Points stick to their bodies, so a measure follows the motion.
 import * as THREE from 'three';
-import type { Renderer } from '../renderer';
+import type { Renderer } from '../view/renderer';
 
 const SNAP_PIXELS = 24;
 export type MeasureMode = 'off' | 'ruler' | 'protractor';

@@ -4,7 +4,7 @@
 import type GUI from 'lil-gui';
 import type * as THREE from 'three';
 import type { BodyInfo, FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import type { Renderer } from '../renderer';
+import type { Renderer } from '../view/renderer';
 import { BodyForces } from './body_forces';
 import { EnergyBars } from './energy_bars';
 import { Measure, type MeasureMode } from './measure';

@@ -1,5 +1,5 @@
 // A URDF link's mass properties and geometry as scene-format `inertial` and `shapes`.
-import type { Json } from '../scene_doc';
+import type { Json } from '../scene/scene_doc';
 import { type Mat3, type Vec3, matrixToQuaternion, rotateInertia, rpyToMatrix, symmetricEigen } from './mat3';
 import {
   type Element, attribute, children, fail, numberAttribute, optionalChild, originOf, requiredChild, requiredNumber,

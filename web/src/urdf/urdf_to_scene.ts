@@ -3,7 +3,7 @@
 // child. Both formats put a link's frame at its joint after the joint's motion, so origins,
 // axes and inertials carry over. What cannot carry over (meshes, the world attachment, massless
 // moving links) is said in the returned notices, which also become the scene's `observe` lines.
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { type Mat3, type Vec3, IDENTITY, add, apply, multiply, quaternionToMatrix, rpyToMatrix } from './mat3';
 import { type LinkInertial, inertialJson, readInertial, readShapes, robotColors, tidy } from './urdf_link';
 import { type UrdfJoint, type UrdfLink, type UrdfTree, readTree } from './urdf_tree';

@@ -7,7 +7,7 @@
 // seconds, so the opening motion stays in view. Once the person turns or zooms the view it is
 // theirs: only the principal point follows the panels then.
 import * as THREE from 'three';
-import type { Renderer } from '../renderer';
+import type { Renderer } from './renderer';
 
 export interface Rect {
   left: number;

@@ -5,9 +5,9 @@
 // and the timeline see exactly what was built. Play leaves build mode and runs it.
 import * as THREE from 'three';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
-import type { Renderer } from '../renderer';
-import type { SceneObject } from '../scene_doc';
-import { POSE_STRIDE } from '../body_buffer_view';
+import type { Renderer } from '../view/renderer';
+import type { SceneObject } from '../scene/scene_doc';
+import { POSE_STRIDE } from '../engine/body_buffer_view';
 import { BuildBar, type BuildTool } from './build_bar';
 import { emptyBuild, newPart, partById, withJoint, withParts, WORLD, type BuildDoc, type Part, type Vec3 } from './build_doc';
 import { openConfirmDialog, openMetaDialog, openTemplateDialog } from './build_dialogs';

@@ -1,5 +1,5 @@
 // The numbers line under the controls: time, real-time factor, step cost, counts, fps.
-import { speedLabel, type SimLoop } from './sim_loop';
+import { speedLabel, type SimLoop } from '../engine/sim_loop';
 
 export class Hud {
   private frames = 0;

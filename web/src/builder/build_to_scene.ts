@@ -6,7 +6,7 @@
 // Each link's frame sits at its joint's anchor, turned as its part is, so the joint's q = 0 is
 // the built configuration and every shape keeps its world pose.
 import * as THREE from 'three';
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { WORLD, type BuildDoc, type BuildJoint, type Part, type Vec3 } from './build_doc';
 import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from './build_math';
 import { jointVelocity } from './joint_velocity';

@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
-import { POSE_STRIDE } from './body_buffer_view';
+import { POSE_STRIDE } from '../engine/body_buffer_view';
 
 export interface CameraSetup {
   position: [number, number, number];

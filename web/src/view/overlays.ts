@@ -4,7 +4,7 @@
 // physics. Each overlay is one line or point object whose buffer is refilled per frame while shown.
 import * as THREE from 'three';
 import type { BodyInfo, JointInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
-import { POSE_STRIDE } from './body_buffer_view';
+import { POSE_STRIDE } from '../engine/body_buffer_view';
 
 export interface OverlayToggles {
   joints: boolean;

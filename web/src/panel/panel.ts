@@ -7,9 +7,9 @@
 // setMotorTarget), recorded by the timeline. Every label that comes from the scene is set as text by lil-gui.
 import GUI, { type Controller } from 'lil-gui';
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
-import type { OverlayToggles } from './overlays';
-import { getPointer, motorIndexOf, setPointer, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from './scene_doc';
-import { SPEEDS, speedLabel, type SimLoop } from './sim_loop';
+import type { OverlayToggles } from '../view/overlays';
+import { getPointer, motorIndexOf, setPointer, shapeCoefficientRange, withEveryShape, withValue, worldSettings, type Json, type SceneObject } from '../scene/scene_doc';
+import { SPEEDS, speedLabel, type SimLoop } from '../engine/sim_loop';
 
 /** A slider of meta.sliders (docs/scene-format.md). */
 interface SceneSlider {

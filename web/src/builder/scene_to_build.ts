@@ -7,7 +7,7 @@
 // in doubles, read after a reset). Anything else is refused with the reason, and the scene keeps
 // running untouched.
 import * as THREE from 'three';
-import type { Json, SceneObject } from '../scene_doc';
+import type { Json, SceneObject } from '../scene/scene_doc';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
 import { wedgePoints } from './build_to_scene';
 import { tidy as tidyTo } from './build_math';

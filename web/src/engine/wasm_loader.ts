@@ -3,7 +3,7 @@
 // embind module itself (poses straight from its memory, the guard around every call).
 import wasmUrl from 'featherweight-wasm/featherweight.wasm?url';
 import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
-import { loadEngine as loadLibrary } from '../../lib/featherweight';
+import { loadEngine as loadLibrary } from '../../../lib/featherweight';
 
 export async function loadEngine(): Promise<FeatherweightModule> {
   return (await loadLibrary({ wasmUrl })).module;

@@ -7,13 +7,13 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
-import { Float64HeapView } from './heap_view';
-import type { BodyBufferView } from './body_buffer_view';
-import { XYPlot } from './plots/xy_plot';
-import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './plots/quantities';
-import { PlotHistory } from './plots/history';
-import { chartOptions } from './plots/chart_options';
-import { MIN_SAMPLE_SECONDS } from './timeline/sampling';
+import { Float64HeapView } from '../engine/heap_view';
+import type { BodyBufferView } from '../engine/body_buffer_view';
+import { XYPlot } from './xy_plot';
+import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
+import { PlotHistory } from './history';
+import { chartOptions } from './chart_options';
+import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
 
 /** One entry of a scene's meta.plots (docs/scene-format.md). */
 export interface PlotSuggestion {
