@@ -38,3 +38,6 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "bootstrap: installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# Sources generated from their one declaration (scripts/generate/): layouts, declarations, scene types.
+node scripts/generate.mjs

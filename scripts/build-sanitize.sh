@@ -6,5 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CXX="${CXX:-clang++}"
+node scripts/generate.mjs
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" -DFW_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j2 --target fw_core_tests fw-sim scene_fuzzer state_fuzzer state_seeds "$@"

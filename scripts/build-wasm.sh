@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
 # Emscripten's toolchain file restricts package search to its sysroot: point CMake at the host's
 # header-only Eigen and nlohmann_json explicitly.
+node scripts/generate.mjs
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
   -DEigen3_DIR=/usr/share/eigen3/cmake \
   -Dnlohmann_json_DIR=/usr/share/cmake/nlohmann_json \
