@@ -1,4 +1,4 @@
-// Control design for controllers (issue 19): the linearisation of the scene's own model about a
+// Control design for controllers: the linearisation of the scene's own model about a
 // set point, and the discrete-time LQR gain for it — what a control course does in MATLAB or
 // python-control, here as ctx.design so a controller can design itself at its first tick. Plain
 // JavaScript on small dense matrices (arrays of rows); the same code in the page's worker and in

@@ -1,4 +1,4 @@
-// The Math a controller sees (issue 19): JavaScript's own, except that every function the standard
+// The Math a controller sees: JavaScript's own, except that every function the standard
 // leaves approximate (sin, cos, atan2, exp, log, pow, …) is the engine module's libm instead. The
 // same control law then computes the same last bit in every browser and in Node, so a run in the
 // page and one in Node are the same motion bit for bit; V8 versions differ in Math.atan2's last bit.

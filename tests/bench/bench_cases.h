@@ -59,7 +59,7 @@ inline Model chain(int n) {
   return b.build();
 }
 
-// Contact scenes (issue 4's benchmarks; sleeping off, so the solver works every step), as JSON: a 20-row box pyramid, 1000
+// Contact scenes (sleeping off, so the solver works every step), as JSON: a 20-row box pyramid, 1000
 // boxes falling into a pile, and a 100-link capsule chain dropped onto the ground to drape.
 inline nlohmann::json groundScene(double timestep, const nlohmann::json& solver) {
   return {{"format", "featherweight-scene"},

@@ -1,4 +1,4 @@
-// Accurate stepping with resting contacts (issue 23, item 8): a box pyramid stepped with RK4
+// Accurate stepping with resting contacts: a box pyramid stepped with RK4
 // took 56 s of wall time per simulated second, every step running out of its 64 events because
 // the resting efforts' small error let contacts drift past the 1e-9 m event tolerance, and each
 // drift was bisected as if it were an impact. Resting contacts now only get projected back.

@@ -1,4 +1,4 @@
-// Fast impacts do not sink in (issue 18, item 3): contacts are made speculatively as far out as
+// Fast impacts do not sink in: contacts are made speculatively as far out as
 // the bodies can move in one step, so a box dropped from 5 m at 1/60 s meets the ground, or a box
 // lying on it, within the slop + 1 mm at every step.
 #include <gtest/gtest.h>

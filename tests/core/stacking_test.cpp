@@ -1,4 +1,4 @@
-// Stacks that do not sink (issue 18, item 4), with the default solver settings and time step
+// Stacks that do not sink, with the default solver settings and time step
 // (1/240 s, 20 velocity sweeps, split-impulse position pass, sleeping): a 10-box stack of 1 m
 // boxes rests with at most 1 mm of penetration at any contact, the 20-row pyramid's top box stays
 // within 1 cm of its exact height (19.5 m) for 60 s, and a box on a 25° ramp with μ = 0.5
@@ -103,7 +103,7 @@ TEST(Stacking, AtASixtiethTheTenBoxStackRestsWithinTwoMillimetresPerContact) {
   EXPECT_NEAR(w.bodyPosition(10).x(), 0, 1e-2);
 }
 
-// Issue 18, item 3: a 10×10×10 lattice of 0.4 m boxes 0.5 m apart, each turned up to 0.1 rad
+// A 10×10×10 lattice of 0.4 m boxes 0.5 m apart, each turned up to 0.1 rad
 // about a random axis, dropped from up to 5 m at 1/60 s with 10 iterations, ends after 5 s with
 // no overlap deeper than 1 cm (4.9 mm measured; one pass ends at 4.4 cm). Under the sanitizers,
 // a 3×3×10 lattice.

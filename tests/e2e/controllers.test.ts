@@ -1,4 +1,4 @@
-// Controllers in the page (issue 19): a linked controller waits for the click; run, it gives the
+// Controllers in the page: a linked controller waits for the click; run, it gives the
 // same motion as the library in Node, bit for bit; an edit in the controller editor changes the
 // motion and a failure is said with its line; a hostile controller reaches nothing (the test's
 // own server sees no request) and its endless loop is stopped while the page keeps drawing.

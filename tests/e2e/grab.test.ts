@@ -1,4 +1,4 @@
-// A grab that lifts (issue 21): on the table scene the mouse lifts the 1.4 kg ball 0.3 m within
+// A grab that lifts: on the table scene the mouse lifts the 1.4 kg ball 0.3 m within
 // 1 s of simulated time, carries it past the table's edge and throws it onto the floor. The page
 // is paused while the pointer moves (the target follows the pointer), and stepped between moves.
 import type { Page } from 'playwright-core';

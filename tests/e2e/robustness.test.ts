@@ -1,4 +1,4 @@
-// Nothing a link or a file can do kills the page (issue 23): each reproducer of the issue, as a
+// Nothing a link or a file can do kills the page: each reproducer, as a
 // link opened in a fresh page, as a link the running page navigates to, and as a dropped file,
 // ends with a message and a scene that runs. No waiting in real time: the page is stepped.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Controllers in the loop through the library (issue 19, in Node): they run only after the
+// Controllers in the loop through the library (in Node): they run only after the
 // caller's opt-in, tick in lockstep with the steps with their outputs held in between, report
 // their failures with the source line, are checked by the scene loader, and balance a cart-pole.
 import { readFileSync } from 'node:fs';

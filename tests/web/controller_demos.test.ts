@@ -1,4 +1,4 @@
-// The gallery's controller demos (issue 19, item 4) reach their goals in Node, with the very code
+// The gallery's controller demos reach their goals in Node, with the very code
 // their scenes carry (embedded by scripts/embed-controllers.mjs from examples/controllers/).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

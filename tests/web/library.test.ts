@@ -1,4 +1,4 @@
-// The engine as a library (lib/featherweight.ts; issue 19): the model queries against independent
+// The engine as a library (lib/featherweight.ts): the model queries against independent
 // checks — H from inverse dynamics' columns, inverse ∘ forward dynamics, the Jacobian against
 // finite differences of poses, gravity torques holding an arm — views across memory growth, and
 // SceneError's path. The last test runs the built library (dist-lib, `npm run build:lib`) in Node.

@@ -35,7 +35,7 @@ export async function loadEngines(engines, errors) {
   }
 }
 
-// The cases, by part of issue 8: (a) hinge chains, (b) the arm, (c) boxes, (d) ragdolls.
+// The cases: (a) hinge chains, (b) the arm, (c) boxes, (d) ragdolls.
 // `engines` limits a case to the engines that have its integrator (default: all).
 // Engines marked contactOnly (Jolt, whose adapter builds no joints) run the box cases only.
 export const CASES = [];

@@ -1,4 +1,4 @@
-// The controller's line in the scene panel (issue 19): which controller the scene carries, Run
+// The controller's line in the scene panel: which controller the scene carries, Run
 // (the user's consent to run code that came with a link or a file), Stop (always works), Code
 // (the editor), and what the controller is doing: its ticks and their cost, or why it stopped.
 import type { ControllerEditor } from './controller_editor';

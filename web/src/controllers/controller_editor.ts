@@ -1,4 +1,4 @@
-// The controller's code beside the running scene (issue 19): CodeMirror in JavaScript mode. "Apply
+// The controller's code beside the running scene: CodeMirror in JavaScript mode. "Apply
 // and run" is the user's click that runs it (from the scene's start); a failure is shown under the
 // text and marked at its line. Loaded when first opened (it brings CodeMirror's JavaScript).
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';

@@ -1,4 +1,4 @@
-// Runs a scene's controller beside the page's simulation (issue 19). The code runs in the
+// Runs a scene's controller beside the page's simulation. The code runs in the
 // sandbox's worker (controller_sandbox.ts); the simulation stays here, where the page reads its
 // poses. Stepping is in lockstep with the control period: at a tick's step the runner sends the
 // state, waits for the answer, applies its efforts and motor targets through the timeline (so they
@@ -10,7 +10,7 @@ import { MAX_SIGNALS, stepsPerTick } from '../../../lib/controller';
 import type { ControllerReply, ControllerRequest } from './controller_protocol';
 import { ControllerSandbox } from './controller_sandbox';
 
-/** Wall-clock milliseconds a tick may take (issue 19's default). */
+/** Wall-clock milliseconds a tick may take. */
 export const TICK_BUDGET_MS = 50;
 /** The first tick may take longer: a controller designs itself there (an LQR gain, a trajectory). */
 export const FIRST_TICK_BUDGET_MS = 2000;

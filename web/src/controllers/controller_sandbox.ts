@@ -1,4 +1,4 @@
-// Where a controller's code runs in the page (issue 19, docs/security.md): a hidden iframe with
+// Where a controller's code runs in the page (docs/security.md): a hidden iframe with
 // sandbox="allow-scripts" and no allow-same-origin — an opaque origin, so no access to the page's
 // DOM, cookies or storage — whose Content-Security-Policy allows no network at all
 // (default-src 'none'; scripts only from blob: and data: URLs). The frame only starts a module

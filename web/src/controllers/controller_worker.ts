@@ -1,4 +1,4 @@
-// The controller's own thread (issue 19). A module Worker started by the sandbox frame
+// The controller's own thread. A module Worker started by the sandbox frame
 // (controller_sandbox.ts): an opaque origin under a Content-Security-Policy that allows no
 // network, so the code it runs cannot reach the page, its storage or any server. It holds a
 // mirror of the page's world (the same engine, the same scene) for ctx's model queries; the page

@@ -1,4 +1,4 @@
-// Measuring on the view (issue 21): a ruler (two clicks: the distance) and a protractor (three
+// Measuring on the view: a ruler (two clicks: the distance) and a protractor (three
 // clicks: the angle at the middle one). Clicks snap to body points — each body's frame origin
 // (where its joint is) and its centre of mass — within SNAP_PIXELS on screen, else land on the
 // surface under the cursor. Points stick to their bodies, so a measure follows the motion.

@@ -1,4 +1,4 @@
-// The selected body's numbers in SI units (issue 21): position and height of its centre of mass,
+// The selected body's numbers in SI units: position and height of its centre of mass,
 // velocity, speed, angular velocity, momentum, kinetic energy — all as the core reports them.
 import type { BodyForces } from './body_forces';
 

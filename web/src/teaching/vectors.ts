@@ -1,4 +1,4 @@
-// Vectors on bodies (issue 21): velocity, acceleration, angular velocity, momentum and the forces
+// Vectors on bodies: velocity, acceleration, angular velocity, momentum and the forces
 // that make up m a — net, gravity, contacts, joint, applied — as arrows from the centre of mass,
 // for the selected body or all. All values come from the core (BodyForces, the velocity buffer).
 // Each unit has one scale, a "nice" 1-2-5 step that changes only when the longest arrow leaves
