@@ -10,8 +10,8 @@ namespace {
 // The inverse of a symmetric positive definite 6×6 matrix D = [A B; Bᵀ C] by its 3×3 blocks and
 // the Schur complement S = C − Bᵀ A⁻¹ B:
 //   D⁻¹ = [A⁻¹ + A⁻¹B S⁻¹ BᵀA⁻¹, −A⁻¹B S⁻¹; −S⁻¹BᵀA⁻¹, S⁻¹],
-// with closed-form 3×3 inverses. (Eigen's general 6×6 inverse, a pivoted LU, was a quarter of a
-// settled 1000-box pile's step.)
+// with closed-form 3×3 inverses: Eigen's general 6×6 inverse is a pivoted LU, far dearer on a
+// matrix known to be positive definite.
 Mat6 inverseOfPositiveDefinite(const Mat6& D) {
   const Mat3 Ainv = D.topLeftCorner<3, 3>().inverse();
   const Mat3 AinvB = Ainv * D.topRightCorner<3, 3>();
