@@ -2,9 +2,9 @@
 # Builds the native core, tests, fw-sim and benchmarks into build/native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# clang, like Emscripten: the same front end on both targets, and measurably faster Eigen code
-# than g++ 12 here (ABA on the 7-DoF arm: 1.5 µs against 1.9 µs).
+# clang, like Emscripten: the same front end on both targets, and faster Eigen code than g++ 12
+# (docs/performance.md).
 export CXX="${CXX:-clang++}"
 node scripts/generate.mjs
-cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build/native -DFW_WERROR=${FW_WERROR:-OFF} -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j2 "$@"

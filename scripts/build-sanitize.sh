@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CXX="${CXX:-clang++}"
 node scripts/generate.mjs
-cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" -DFW_SANITIZE=ON >/dev/null
+cmake -S . -B build/sanitize -DFW_WERROR=${FW_WERROR:-OFF} -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" -DFW_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j2 --target fw_core_tests fw-sim scene_fuzzer state_fuzzer state_seeds "$@"

@@ -7,7 +7,7 @@ export NODE_PATH=/usr/share/nodejs
 # Emscripten's toolchain file restricts package search to its sysroot: point CMake at the host's
 # header-only Eigen and nlohmann_json explicitly.
 node scripts/generate.mjs
-emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+emcmake cmake -S . -B build/wasm -DFW_WERROR=${FW_WERROR:-OFF} -DCMAKE_BUILD_TYPE=Release \
   -DEigen3_DIR=/usr/share/eigen3/cmake \
   -Dnlohmann_json_DIR=/usr/share/cmake/nlohmann_json \
   -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH >/dev/null

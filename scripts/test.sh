@@ -6,6 +6,8 @@
 # the page. Each phase's start and length is printed, and a table of them at the end. The first
 # failure stops both lanes.
 set -euo pipefail
+# Warnings are errors in the test run (and so in CI), not in day-to-day builds.
+export FW_WERROR=ON
 cd "$(dirname "$0")/.."
 started=$SECONDS
 logs=test-results/lanes

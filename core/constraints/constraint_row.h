@@ -8,6 +8,7 @@
 // impulse λ changes q̇ by W λ on each side, in O(tree size) and without a mass matrix.
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "spatial/types.h"
@@ -79,5 +80,17 @@ struct ConstraintSet {
   const double* jacobian(const RowSide& s) const { return pool.data() + s.offset; }
   const double* response(const RowSide& s) const { return pool.data() + s.offset + s.size; }
 };
+
+// A manifold's friction anchor has two tangent rows, the second right after the first: the solver
+// relaxes them as one (the Coulomb cone) and the world reads their impulses back as one vector.
+inline size_t secondTangentRow(size_t firstTangentRow) { return firstTangentRow + 1; }
+
+// Appends a manifold's two tangent rows together; returns their indices (first, second).
+inline std::pair<size_t, size_t> appendFrictionPair(ConstraintSet& set) {
+  const size_t first = set.rows.size();
+  set.rows.emplace_back();
+  set.rows.emplace_back();
+  return {first, secondTangentRow(first)};
+}
 
 }  // namespace fw

@@ -49,7 +49,7 @@ void relaxFrictionPair(const Model& model, ConstraintSet& set, ConstraintRow& t1
   double l1 = old1 - rowVelocity(model, set, t1, v) / t1.inverseMass;
   double l2 = old2 - rowVelocity(model, set, t2, v) / t2.inverseMass;
   if (cone) {
-    const double squared = l1 * l1 + l2 * l2;  // (std::hypot's overflow care costs 15% here)
+    const double squared = l1 * l1 + l2 * l2;  // (not std::hypot: impulses are far from overflow, and its care for it is slow)
     if (squared > bound * bound) {
       const double scale = squared > 0 ? bound / std::sqrt(squared) : 0;
       l1 *= scale, l2 *= scale;
@@ -73,13 +73,13 @@ double relaxFriction(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
       const double bound = frictionBound(set, row);
       row.lower = -bound, row.upper = bound;
       largest = std::max(largest, relaxRow(model, set, row, v, 0));
-    } else if (row.kind == RowKind::ContactFriction && r + 1 < set.rows.size()) {
-      ConstraintRow& t2 = set.rows[r + 1];
+    } else if (row.kind == RowKind::ContactFriction && secondTangentRow(r) < set.rows.size()) {
+      ConstraintRow& t2 = set.rows[secondTangentRow(r)];
       const double before1 = row.impulse, before2 = t2.impulse;
       if (row.inverseMass > 0 && t2.inverseMass > 0) relaxFrictionPair(model, set, row, t2, v, cone);
       largest = std::max({largest, std::abs(row.impulse - before1) * row.inverseMass,
                           std::abs(t2.impulse - before2) * t2.inverseMass});
-      ++r;
+      r = secondTangentRow(r);
     }
   }
   return largest;

@@ -18,7 +18,7 @@ Vec3 rotationVector(const Mat3& R) {
   return aa.angle() * aa.axis();
 }
 
-bool locksTranslation(ImpulseJointType t) { return t != ImpulseJointType::Slider; }
+bool locksTranslation(JointType t) { return t != JointType::Prismatic; }
 
 }  // namespace
 
@@ -40,13 +40,14 @@ JointRowDirections jointRowDirections(const ImpulseJoint& joint, const LinkFrame
     add(t1, false), add(t2, false);  // a slider moves freely along its axis
   }
   switch (joint.type) {
-    case ImpulseJointType::Ball: break;
-    case ImpulseJointType::Hinge: add(t1, true), add(t2, true); break;
-    case ImpulseJointType::Slider:
-    case ImpulseJointType::Fixed:
+    case JointType::Spherical:
+    case JointType::Free: break;  // free: never an impulse joint (the scene parser refuses it)
+    case JointType::Revolute: add(t1, true), add(t2, true); break;
+    case JointType::Prismatic:
+    case JointType::Fixed:
       for (int k = 0; k < 3; ++k) add(Vec3::Unit(k), true);
       break;
-    case ImpulseJointType::Universal: {
+    case JointType::Universal: {
       // A's axis and B's second axis stay perpendicular: d(a·b)/dt = (b × a)·(ω_B − ω_A).
       const Vec3 axisB = B.R * (joint.frameB * joint.axis2);
       const Vec3 n = axisB.cross(axisA);
@@ -64,22 +65,23 @@ void jointError(const ImpulseJoint& joint, const JointRowDirections& rows, const
   Vec3 angular = Vec3::Zero();  // the small rotation that undoes the misalignment, world
   double universal = 0;
   switch (joint.type) {
-    case ImpulseJointType::Ball: break;
-    case ImpulseJointType::Hinge: angular = (RA * joint.axis).cross(RB * joint.axis); break;
-    case ImpulseJointType::Slider:
-    case ImpulseJointType::Fixed: angular = rotationVector(RB * RA.transpose()); break;
-    case ImpulseJointType::Universal: universal = (RA * joint.axis).dot(RB * joint.axis2); break;
+    case JointType::Spherical:
+    case JointType::Free: break;
+    case JointType::Revolute: angular = (RA * joint.axis).cross(RB * joint.axis); break;
+    case JointType::Prismatic:
+    case JointType::Fixed: angular = rotationVector(RB * RA.transpose()); break;
+    case JointType::Universal: universal = (RA * joint.axis).dot(RB * joint.axis2); break;
   }
   for (int r = 0; r < rows.count; ++r) {
     if (!rows.angular[r]) error[r] = rows.direction[r].dot(gap);
-    else if (joint.type == ImpulseJointType::Universal) error[r] = universal;
+    else if (joint.type == JointType::Universal) error[r] = universal;
     else error[r] = rows.direction[r].dot(angular);
   }
 }
 
 double jointCoordinate(const ImpulseJoint& joint, const LinkFrame& A, const LinkFrame& B) {
   const Vec3 axisA = jointAxisWorld(joint, A);
-  if (joint.type == ImpulseJointType::Slider)
+  if (joint.type == JointType::Prismatic)
     return axisA.dot(B.point(joint.anchorB) - A.point(joint.anchorA));
   // Hinge: the turn of B's frame relative to A's about the axis, from a reference direction.
   Vec3 reference, unused;
@@ -91,17 +93,18 @@ double jointCoordinate(const ImpulseJoint& joint, const LinkFrame& A, const Link
 double jointGap(const ImpulseJoint& joint, const LinkFrame& A, const LinkFrame& B) {
   Vec3 gap = B.point(joint.anchorB) - A.point(joint.anchorA);
   const Mat3 RA = A.R * joint.frameA, RB = B.R * joint.frameB;
-  if (joint.type == ImpulseJointType::Slider) {
+  if (joint.type == JointType::Prismatic) {
     const Vec3 axis = RA * joint.axis;
     gap -= axis.dot(gap) * axis;
   }
   double angle = 0;
   switch (joint.type) {
-    case ImpulseJointType::Ball: break;
-    case ImpulseJointType::Hinge: angle = (RA * joint.axis).cross(RB * joint.axis).norm(); break;
-    case ImpulseJointType::Slider:
-    case ImpulseJointType::Fixed: angle = rotationVector(RB * RA.transpose()).norm(); break;
-    case ImpulseJointType::Universal: angle = std::abs((RA * joint.axis).dot(RB * joint.axis2)); break;
+    case JointType::Spherical:
+    case JointType::Free: break;
+    case JointType::Revolute: angle = (RA * joint.axis).cross(RB * joint.axis).norm(); break;
+    case JointType::Prismatic:
+    case JointType::Fixed: angle = rotationVector(RB * RA.transpose()).norm(); break;
+    case JointType::Universal: angle = std::abs((RA * joint.axis).dot(RB * joint.axis2)); break;
   }
   return std::max(gap.norm(), angle);
 }

@@ -6,14 +6,14 @@
 // where the joint points and axes will be at t + h and applies impulses at t until they meet.
 #include <string>
 
+#include "model/joint_type.h"
 #include "spatial/transform.h"
 
 namespace fw {
 
-enum class ImpulseJointType { Ball, Hinge, Slider, Fixed, Universal };
-
 struct ImpulseJoint {
-  ImpulseJointType type = ImpulseJointType::Ball;
+  // Spherical (a ball joint), revolute (a hinge), prismatic (a slider), fixed or universal.
+  JointType type = JointType::Spherical;
   int linkA = -1, linkB = -1;  // −1: the world
   // The joint frame in each link's frame: origin (the joint point) and axes. In an assembled
   // joint at its zero position the two frames coincide in the world.

@@ -1,6 +1,6 @@
 // Symplectic (semi-implicit) Euler: q̇ₙ₊₁ = q̇ₙ + h q̈(qₙ, q̇ₙ), qₙ₊₁ = qₙ ⊕ h q̇ₙ₊₁. First order, but
 // its energy error stays bounded instead of drifting, which is what a real-time scene needs.
-// (Worlds with contacts, limits, friction or motors step in world/realtime_step.cpp instead,
+// (Worlds with contacts, limits, friction or motors step in world/step_realtime.cpp instead,
 // with impulses between the velocity and the position update.)
 #include "algorithms/aba.h"
 #include "integrators/steppers.h"

@@ -58,7 +58,8 @@ void integrateConfiguration(const Model& model, const Eigen::VectorXd& q, const 
         storeQuaternion((r0 * quaternionExp(phi)).normalized(), qOut, j.idx_q + 3);
         break;
       }
-      case JointType::Fixed: break;
+      case JointType::Fixed:
+      case JointType::Universal: break;
     }
   }
 }
@@ -75,7 +76,8 @@ void retractJoint(const JointModel& j, const Eigen::VectorXd& q, const Eigen::Ve
       storeQuaternion((quaternionAt(q, j.idx_q + 3) * quaternionExp(dq.segment<3>(j.idx_v))).normalized(), qOut,
                       j.idx_q + 3);
       break;
-    case JointType::Fixed: break;
+    case JointType::Fixed:
+    case JointType::Universal: break;
   }
 }
 
@@ -96,7 +98,8 @@ void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eige
         out.segment<3>(j.idx_v) = so3RightJacobianInverse(theta.segment<3>(j.idx_v)) * v.segment<3>(j.idx_v);
         out.segment<3>(j.idx_v + 3) = quaternionAt(qStage, j.idx_q + 3).toRotationMatrix() * v.segment<3>(j.idx_v + 3);
         break;
-      case JointType::Fixed: break;
+      case JointType::Fixed:
+      case JointType::Universal: break;
     }
   }
 }

@@ -3,6 +3,7 @@
 // every type here, so the joint bias velocity c_J = Ṡ q̇ is zero.
 #include <cmath>
 
+#include "model/joint_type.h"
 #include "spatial/transform.h"
 
 namespace fw {
@@ -10,7 +11,8 @@ namespace fw {
 // Revolute and prismatic move along `axis`; spherical stores a unit quaternion (w, x, y, z)
 // and its angular velocity in the child frame; free stores the child origin's position in
 // the joint frame then a quaternion, with the child's spatial velocity in child coordinates.
-enum class JointType { Fixed, Revolute, Prismatic, Spherical, Free };
+// Universal joints are held by impulses only (constraints/impulse_joint.h): a tree never has one,
+// and the switches below treat it as fixed.
 
 struct JointModel {
   JointType type = JointType::Fixed;
@@ -31,7 +33,8 @@ inline int configurationSize(JointType t) {
     case JointType::Prismatic: return 1;
     case JointType::Spherical: return 4;
     case JointType::Free: return 7;
-    case JointType::Fixed: return 0;
+    case JointType::Fixed:
+    case JointType::Universal: return 0;
   }
   return 0;
 }
@@ -42,7 +45,8 @@ inline int velocitySize(JointType t) {
     case JointType::Prismatic: return 1;
     case JointType::Spherical: return 3;
     case JointType::Free: return 6;
-    case JointType::Fixed: return 0;
+    case JointType::Fixed:
+    case JointType::Universal: return 0;
   }
   return 0;
 }
@@ -71,7 +75,8 @@ Transform jointTransform(const JointModel& j, const Vector& q) {
     case JointType::Free:
       return {quaternionAt(q, j.idx_q + 3).toRotationMatrix().transpose(),
               Vec3(q[j.idx_q], q[j.idx_q + 1], q[j.idx_q + 2])};
-    case JointType::Fixed: return Transform::Identity();
+    case JointType::Fixed:
+    case JointType::Universal: return Transform::Identity();
   }
   return Transform::Identity();
 }
@@ -104,7 +109,8 @@ inline Motion subspaceColumn(const JointModel& j, int k) {
       if (k < 3) s.angular[k] = 1;
       else s.linear[k - 3] = 1;
       break;
-    case JointType::Fixed: break;
+    case JointType::Fixed:
+    case JointType::Universal: break;
   }
   return s;
 }
@@ -117,7 +123,8 @@ Motion jointVelocity(const JointModel& j, const Vector& v) {
     case JointType::Prismatic: return {Vec3::Zero(), j.axis * v[j.idx_v]};
     case JointType::Spherical: return {v.template segment<3>(j.idx_v), Vec3::Zero()};
     case JointType::Free: return {v.template segment<3>(j.idx_v), v.template segment<3>(j.idx_v + 3)};
-    case JointType::Fixed: return Motion::Zero();
+    case JointType::Fixed:
+    case JointType::Universal: return Motion::Zero();
   }
   return Motion::Zero();
 }
@@ -133,7 +140,8 @@ void projectForce(const JointModel& j, const Force& f, Out&& out) {
       out.template head<3>() = f.angular;
       out.template segment<3>(3) = f.linear;
       break;
-    case JointType::Fixed: break;
+    case JointType::Fixed:
+    case JointType::Universal: break;
   }
 }
 

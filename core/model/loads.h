@@ -16,7 +16,7 @@ struct Loads {
   std::vector<Force> externalWorld;  // per link: world coordinates, moment about the world origin
   bool anyExternal = false;          // lets the algorithms skip world transforms when false
   // Added to the joint-space inertia's diagonal by aba and crba: (H + diag(armature)) q̈ = τ − C.
-  // The realtime step puts h·d here, which makes joint damping d implicit (see realtime_step.cpp).
+  // The realtime step puts h·d here, which makes joint damping d implicit (see world/step_integrate.cpp).
   Eigen::VectorXd armature;
   bool anyArmature = false;
 };

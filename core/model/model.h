@@ -39,7 +39,7 @@ struct Model {
   std::vector<double> damping;          // τ = −d q̇
   std::vector<double> springStiffness;  // τ = −k (q − rest), 1-DoF joints
   std::vector<double> springRest;
-  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (a solver row, world/contacts.cpp)
+  std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (a solver row, world/step_rows.cpp)
 
   // Identity poses: zeros and unit quaternions.
   Eigen::VectorXd neutralConfiguration() const;

@@ -1,6 +1,7 @@
 #pragma once
 // A scene as plain data, after parsing and validation (docs/scene-format.md). Building a World
-// from it is scene_builder's job; this file knows nothing of the dynamics.
+// from it is scene_builder's job; this file knows nothing of the dynamics. A field the scene
+// leaves out takes the schema's default (scene_defaults.generated.h, from scene.schema.json).
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <optional>
@@ -11,7 +12,11 @@
 #include "constraints/impulse_joint.h"
 #include "constraints/joint_limit.h"
 #include "constraints/joint_motor.h"
+#include "model/joint_type.h"
+#include "scene/scene_defaults.generated.h"
+#include "shapes/material_mixing.h"
 #include "shapes/shape.h"
+#include "shapes/shape_visual.h"
 
 namespace fw {
 
@@ -25,8 +30,11 @@ inline constexpr double kMaxTimestep = 0.1;       // s
 inline constexpr double kMaxGravity = 1000;       // m/s², 100 g
 inline constexpr double kMinTolerance = 1e-14;    // RK45: tighter cannot be met in double precision
 inline constexpr double kMaxShapeExtent = 1e5;    // m: sizes, radii, hull points, positions of shapes
-inline constexpr size_t kMaxControllerBytes = 256 * 1024;  // a controller's JavaScript source
-inline constexpr size_t kMaxControllerParameters = 64;    // named numbers a controller reads
+// The sections the core keeps opaque, "meta" (what the page shows) and "controller" (JavaScript
+// the page and the library run): each is checked only to be an object within this many bytes of
+// JSON text, room for the schema's 256 KiB controller source and its parameters.
+inline constexpr size_t kMaxMetaBytes = 256 * 1024;
+inline constexpr size_t kMaxControllerBytes = 320 * 1024;
 // Work per load and per step (docs/security.md): bodies and links of a scene, its constraints,
 // and the multiply-adds of one fill and factorisation of the impulse joints' correction system.
 inline constexpr size_t kMaxBodies = 10000;
@@ -45,23 +53,22 @@ struct Inertial {
   Eigen::Matrix3d inertiaAboutCom = Eigen::Matrix3d::Zero();
 };
 
-enum class JointKind { Fixed, Revolute, Prismatic, Spherical, Free };
-
+// The joint of a link to its parent (to the world for a root link); every JointType but universal.
 struct JointDescription {
-  JointKind kind = JointKind::Fixed;
+  JointType type = JointType::Fixed;
   Eigen::Vector3d axis{0, 0, 1};  // unit, revolute and prismatic
   Pose origin;                   // joint frame in the parent link frame (the world for a root link)
   // Initial state. 1-DoF: position[0], velocity[0]. Spherical: orientation, angular velocity
   // in the joint frame. Free: pose and (angular, linear) velocity in the joint frame.
-  double position = 0;
-  double velocity = 0;
+  double position = scene_defaults::kJointPosition;
+  double velocity = scene_defaults::kJointRevoluteVelocity;
   Pose initialPose;
   Eigen::Vector3d angularVelocity{0, 0, 0};
   Eigen::Vector3d linearVelocity{0, 0, 0};
-  double damping = 0;        // N·m·s/rad or N·s/m
-  double friction = 0;       // bound of the Coulomb friction effort, N·m or N
-  double springStiffness = 0;
-  double springRest = 0;
+  double damping = scene_defaults::kJointDamping;    // N·m·s/rad or N·s/m
+  double friction = scene_defaults::kJointFriction;  // bound of the Coulomb friction effort, N·m or N
+  double springStiffness = 0;                         // no spring
+  double springRest = scene_defaults::kJointSpringRest;
   std::optional<JointLimit> limits;  // .link is filled in by the builder
   std::optional<JointMotor> motor;   // likewise
 };
@@ -73,8 +80,9 @@ struct LinkDescription {
   JointDescription joint;
   std::optional<Inertial> inertial;
   std::vector<Shape> shapes;
-  double linearDrag = 0;   // Wawrzyński: f = −k v|v|
-  double angularDrag = 0;  // n = −k ω
+  std::vector<ShapeVisual> shapeVisuals;  // how each shape is drawn, one per shape
+  double linearDrag = scene_defaults::kDragLinear;    // Wawrzyński: f = −k v|v|
+  double angularDrag = scene_defaults::kDragAngular;  // n = −k ω
 };
 
 struct ArticulationDescription {
@@ -90,7 +98,7 @@ struct ArticulationDescription {
 struct ConstraintDescription {
   std::string path;  // JSON Pointer, for messages
   std::string name;
-  ImpulseJointType type = ImpulseJointType::Ball;
+  JointType type = JointType::Spherical;  // every JointType but free
   std::string a, b;  // body names, "articulation/link", or "world"
   std::optional<Eigen::Vector3d> anchor;          // world point at the initial configuration
   std::optional<Eigen::Vector3d> pointA, pointB;  // or a point in each body's frame
@@ -99,23 +107,25 @@ struct ConstraintDescription {
 };
 
 struct WorldDescription {
-  Eigen::Vector3d gravity{0, 0, -9.81};
-  double timestep = 1.0 / 240.0;
-  std::string integrator = "semi-implicit-euler";  // | rk4 | rk45
-  std::string dynamics = "aba";                    // | crba
-  double absoluteTolerance = 1e-8;
-  double relativeTolerance = 1e-8;
-  double minStep = 1e-9;
+  Eigen::Vector3d gravity{scene_defaults::kWorldGravity.data()};
+  double timestep = scene_defaults::kWorldTimestep;
+  std::string integrator{scene_defaults::kWorldIntegrator};  // semi-implicit-euler | rk4 | rk45
+  std::string dynamics{scene_defaults::kWorldDynamics};      // aba | crba
+  double absoluteTolerance = scene_defaults::kWorldToleranceAbsolute;
+  double relativeTolerance = scene_defaults::kWorldToleranceRelative;
+  double minStep = scene_defaults::kWorldMinStep;
   double maxStep = 0;  // 0: the timestep
   std::string stepping;  // "realtime" | "accurate"; default from the integrator
-  SolverSettings solver;
-  ImpulseJointSettings joints;
+  MaterialMixing mixing;        // how a pair combines its shapes' friction and restitution
+  SolverSettings solver;        // the parser fills in every field (the solver's own defaults are
+  ImpulseJointSettings joints;  // for worlds built without a scene)
 };
 
+// The initial view: drawn by the page, no part of the physics.
 struct Camera {
-  Eigen::Vector3d position{3, -4, 2};
-  Eigen::Vector3d target{0, 0, 0.5};
-  double fov = 45;  // vertical, degrees
+  Eigen::Vector3d position{scene_defaults::kCameraPosition.data()};
+  Eigen::Vector3d target{scene_defaults::kCameraTarget.data()};
+  double fov = scene_defaults::kCameraFov;  // vertical, degrees
 };
 
 struct SceneDescription {
@@ -125,7 +135,6 @@ struct SceneDescription {
   std::vector<ArticulationDescription> articulations;
   std::vector<ConstraintDescription> constraints;
   Camera camera;
-  std::string title;
 };
 
 }  // namespace fw

@@ -25,7 +25,7 @@ std::string placementKey(const ConstraintDescription& c) {
   if (c.anchor) appendBytes(key, *c.anchor);
   if (c.pointA) appendBytes(key, swap ? *c.pointB : *c.pointA);
   if (c.pointB) appendBytes(key, swap ? *c.pointA : *c.pointB);
-  const bool universalSwap = swap && c.type == ImpulseJointType::Universal;
+  const bool universalSwap = swap && c.type == JointType::Universal;
   appendBytes(key, universalSwap ? c.axis2 : c.axis);
   appendBytes(key, universalSwap ? c.axis : c.axis2);
   return key;

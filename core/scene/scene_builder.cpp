@@ -11,17 +11,6 @@
 namespace fw {
 namespace {
 
-JointType jointTypeOf(JointKind kind) {
-  switch (kind) {
-    case JointKind::Fixed: return JointType::Fixed;
-    case JointKind::Revolute: return JointType::Revolute;
-    case JointKind::Prismatic: return JointType::Prismatic;
-    case JointKind::Spherical: return JointType::Spherical;
-    case JointKind::Free: return JointType::Free;
-  }
-  return JointType::Fixed;
-}
-
 // Featherstone's X_T from parent coordinates to the joint frame, whose axes in the parent
 // frame are the columns of R and whose origin is p: X = plx(Rᵀ, p).
 Transform placementOf(const Pose& pose) {
@@ -65,16 +54,8 @@ void setInitialJointState(const JointModel& j, const JointDescription& d, State&
       s.v.segment<3>(j.idx_v + 3) = Rt * d.linearVelocity;
       break;
     }
-    case JointType::Fixed: break;
-  }
-}
-
-ImpulseJointType impulseJointTypeOf(JointKind kind) {
-  switch (kind) {
-    case JointKind::Revolute: return ImpulseJointType::Hinge;
-    case JointKind::Prismatic: return ImpulseJointType::Slider;
-    case JointKind::Spherical: return ImpulseJointType::Ball;
-    default: return ImpulseJointType::Fixed;
+    case JointType::Fixed:
+    case JointType::Universal: break;  // no coordinates (a tree never has a universal joint)
   }
 }
 
@@ -142,9 +123,11 @@ void checkJointSystemBudget(const Model& model, const std::vector<ImpulseJoint>&
                        "use fewer of them on one body or chain)");
 }
 
-}  // namespace
-
-World buildWorld(const SceneDescription& scene) {
+// What building a world collects while it walks the scene's articulations.
+struct Assembly {
+  explicit Assembly(const SceneDescription& scene) : scene(scene), accurate(scene.world.stepping == "accurate") {}
+  const SceneDescription& scene;
+  const bool accurate;
   ModelBuilder builder;
   std::vector<BodyVisual> visuals;
   std::vector<const LinkDescription*> linkOfBody;
@@ -155,119 +138,139 @@ World buildWorld(const SceneDescription& scene) {
     Transform X0;
     Motion v;
   };
-  std::vector<StartPose> impulseStarts;  // links that became free bodies: their initial motion
+  std::vector<StartPose> impulseStarts;        // links that became free bodies: their initial motion
   std::vector<std::string> impulseJointPaths;  // per impulse joint, for messages
-  const bool accurate = scene.world.stepping == "accurate";
-  const char* needsRealtime = "impulse joints and loop closures need realtime stepping (semi-implicit-euler)";
   int families = 0;
-  for (const ArticulationDescription& a : scene.articulations) {
-    // The links as a tree, parents numbered within the articulation.
-    std::vector<LinkSpec> specs;
-    for (const LinkDescription& link : a.links) {
-      LinkSpec spec;
-      spec.name = a.isFreeBody ? a.name : a.name + "/" + link.name;
-      spec.parent = link.parent;
-      spec.type = jointTypeOf(link.joint.kind);
-      spec.axis = link.joint.axis;
-      spec.placement = placementOf(link.joint.origin);
-      spec.inertia = inertiaOf(link);
-      spec.damping = link.joint.damping;
-      spec.coulombFriction = link.joint.friction;
-      spec.springStiffness = link.joint.springStiffness;
-      spec.springRest = link.joint.springRest;
-      spec.linearDrag = link.linearDrag;
-      spec.angularDrag = link.angularDrag;
-      specs.push_back(spec);
-    }
-    InitialLinkMotion start;
-    if (a.impulseJoints) {
-      if (accurate) throw SceneError(a.links[0].path.substr(0, a.links[0].path.rfind("/links")) + "/joints", needsRealtime);
-      start = initialLinkMotion(a, specs);
-    }
-    // Links of an impulse-jointed articulation are separate trees; without self-collision they
-    // still must not touch each other, like the links of one tree.
-    const int family = a.impulseJoints && !a.selfCollision ? families++ : -1;
-    std::vector<int> bodyOfLink(a.links.size());
-    for (size_t i = 0; i < a.links.size(); ++i) {
-      const LinkDescription& link = a.links[i];
-      LinkSpec spec = specs[i];
-      // Coulomb friction switches between sticking and sliding: a non-smooth force that only
-      // the semi-implicit step handles correctly (as impulses between velocity and position).
-      if (link.joint.friction > 0 && scene.world.integrator != "semi-implicit-euler")
-        throw SceneError(link.path + "/joint/friction",
-                         "Coulomb joint friction needs the semi-implicit-euler integrator (this scene "
-                         "uses " + scene.world.integrator + ")");
-      int impulseJoint = -1;
-      if (a.impulseJoints) {
-        if (link.joint.damping != 0 || link.joint.friction != 0 || link.joint.springStiffness != 0)
-          throw SceneError(link.path + "/joint",
-                           "joint damping, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
-        spec = LinkSpec{spec.name, -1, JointType::Free, Vec3::UnitZ(), Transform(), spec.inertia};
-        spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag;
-      } else {
-        spec.parent = link.parent < 0 ? -1 : bodyOfLink[size_t(link.parent)];
-      }
-      const int body = bodyOfLink[i] = builder.addLink(spec);
-      bodyNamed[spec.name] = body;
-      if (spec.parent < 0) {
-        interactions.selfCollision.push_back(a.selfCollision ? 1 : 0);
-        interactions.collisionFamily.push_back(family);
-      }
-      visuals.push_back({spec.name, link.shapes});
-      linkOfBody.push_back(&link);
-      for (const Shape& shape : link.shapes) {
-        if (shape.collisionMask == 0) continue;  // drawn only
-        Collider collider;
-        collider.shape = shape;
-        collider.link = body;
-        interactions.colliders.push_back(collider);
-      }
-      if (a.impulseJoints) {
-        impulseStarts.push_back({body, start.X0[i], start.v[i]});
-        if (link.joint.kind != JointKind::Free) {
-          ImpulseJoint joint;
-          joint.type = impulseJointTypeOf(link.joint.kind);
-          joint.linkA = link.parent < 0 ? -1 : bodyOfLink[size_t(link.parent)];
-          joint.linkB = body;
-          joint.anchorA = link.joint.origin.position;
-          joint.frameA = link.joint.origin.orientation.toRotationMatrix();
-          joint.axis = link.joint.axis;
-          joint.name = spec.name;
-          impulseJoint = int(interactions.impulseJoints.size());
-          interactions.impulseJoints.push_back(joint);
-          impulseJointPaths.push_back(link.path + "/joint");
-        }
-      }
-      if (link.joint.limits) {
-        JointLimit limit = *link.joint.limits;
-        limit.link = body;
-        limit.impulseJoint = impulseJoint;
-        if (impulseJoint >= 0 && limit.cone)
-          throw SceneError(link.path + "/joint/limits", "cone limits need a reduced spherical joint (\"joints\": \"reduced\")");
-        interactions.limits.push_back(limit);
-      }
-      if (link.joint.motor) {
-        JointMotor motor = *link.joint.motor;
-        motor.link = body;
-        motor.impulseJoint = impulseJoint;
-        if ((accurate || impulseJoint >= 0) && motor.mode == MotorMode::Prescribed)
-          throw SceneError(link.path + "/joint/motor", "prescribed motion needs a reduced joint and realtime stepping (semi-implicit-euler)");
-        if (accurate && motor.mode == MotorMode::Velocity && motor.damping <= 0)
-          throw SceneError(link.path + "/joint/motor",
-                           "in accurate stepping a velocity motor is the effort damping·(target − q̇): give it damping > 0");
-        interactions.motors.push_back(motor);
-      }
-    }
-  }
-  Model model = builder.build();
-  model.gravity = scene.world.gravity;
+};
 
+constexpr const char* kNeedsRealtime = "impulse joints and loop closures need realtime stepping (semi-implicit-euler)";
+
+// The links of an articulation as a tree, parents numbered within the articulation.
+std::vector<LinkSpec> linkSpecsOf(const ArticulationDescription& a) {
+  std::vector<LinkSpec> specs;
+  for (const LinkDescription& link : a.links) {
+    LinkSpec spec;
+    spec.name = a.isFreeBody ? a.name : a.name + "/" + link.name;
+    spec.parent = link.parent;
+    spec.type = link.joint.type;
+    spec.axis = link.joint.axis;
+    spec.placement = placementOf(link.joint.origin);
+    spec.inertia = inertiaOf(link);
+    spec.damping = link.joint.damping;
+    spec.coulombFriction = link.joint.friction;
+    spec.springStiffness = link.joint.springStiffness;
+    spec.springRest = link.joint.springRest;
+    spec.linearDrag = link.linearDrag;
+    spec.angularDrag = link.angularDrag;
+    specs.push_back(spec);
+  }
+  return specs;
+}
+
+// A link's joint held by impulses (an articulation with "joints": "impulse"): its index.
+int addImpulseJoint(Assembly& w, const LinkDescription& link, const std::string& name, int parentBody, int body) {
+  ImpulseJoint joint;
+  joint.type = link.joint.type;  // the same kind, held by impulses
+  joint.linkA = parentBody;
+  joint.linkB = body;
+  joint.anchorA = link.joint.origin.position;
+  joint.frameA = link.joint.origin.orientation.toRotationMatrix();
+  joint.axis = link.joint.axis;
+  joint.name = name;
+  w.interactions.impulseJoints.push_back(joint);
+  w.impulseJointPaths.push_back(link.path + "/joint");
+  return int(w.interactions.impulseJoints.size()) - 1;
+}
+
+void addLimitAndMotor(Assembly& w, const LinkDescription& link, int body, int impulseJoint) {
+  if (link.joint.limits) {
+    JointLimit limit = *link.joint.limits;
+    limit.link = body;
+    limit.impulseJoint = impulseJoint;
+    if (impulseJoint >= 0 && limit.cone)
+      throw SceneError(link.path + "/joint/limits", "cone limits need a reduced spherical joint (\"joints\": \"reduced\")");
+    w.interactions.limits.push_back(limit);
+  }
+  if (link.joint.motor) {
+    JointMotor motor = *link.joint.motor;
+    motor.link = body;
+    motor.impulseJoint = impulseJoint;
+    if ((w.accurate || impulseJoint >= 0) && motor.mode == MotorMode::Prescribed)
+      throw SceneError(link.path + "/joint/motor", "prescribed motion needs a reduced joint and realtime stepping (semi-implicit-euler)");
+    if (w.accurate && motor.mode == MotorMode::Velocity && motor.damping <= 0)
+      throw SceneError(link.path + "/joint/motor",
+                       "in accurate stepping a velocity motor is the effort damping·(target − q̇): give it damping > 0");
+    w.interactions.motors.push_back(motor);
+  }
+}
+
+// One link as a body of the world: its tree joint (or a free joint when impulses hold it), its
+// colliders, its visuals, and its limit and motor.
+void addLink(Assembly& w, const ArticulationDescription& a, size_t i, LinkSpec spec, const InitialLinkMotion& start,
+             int family, std::vector<int>& bodyOfLink) {
+  const LinkDescription& link = a.links[i];
+  // Coulomb friction switches between sticking and sliding: a non-smooth force that only
+  // the semi-implicit step handles correctly (as impulses between velocity and position).
+  if (link.joint.friction > 0 && w.scene.world.integrator != "semi-implicit-euler")
+    throw SceneError(link.path + "/joint/friction",
+                     "Coulomb joint friction needs the semi-implicit-euler integrator (this scene "
+                     "uses " + w.scene.world.integrator + ")");
+  const int parentBody = link.parent < 0 ? -1 : bodyOfLink[size_t(link.parent)];
+  if (a.impulseJoints) {
+    if (link.joint.damping != 0 || link.joint.friction != 0 || link.joint.springStiffness != 0)
+      throw SceneError(link.path + "/joint",
+                       "joint damping, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
+    spec = LinkSpec{spec.name, -1, JointType::Free, Vec3::UnitZ(), Transform(), spec.inertia};
+    spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag;
+  } else {
+    spec.parent = parentBody;
+  }
+  const int body = bodyOfLink[i] = w.builder.addLink(spec);
+  w.bodyNamed[spec.name] = body;
+  if (spec.parent < 0) {
+    w.interactions.selfCollision.push_back(a.selfCollision ? 1 : 0);
+    w.interactions.collisionFamily.push_back(family);
+  }
+  w.visuals.push_back({spec.name, link.shapes, link.shapeVisuals});
+  w.linkOfBody.push_back(&link);
+  for (const Shape& shape : link.shapes) {
+    if (shape.collisionMask == 0) continue;  // drawn only
+    Collider collider;
+    collider.shape = shape;
+    collider.link = body;
+    w.interactions.colliders.push_back(collider);
+  }
+  int impulseJoint = -1;
+  if (a.impulseJoints) {
+    w.impulseStarts.push_back({body, start.X0[i], start.v[i]});
+    if (link.joint.type != JointType::Free) impulseJoint = addImpulseJoint(w, link, spec.name, parentBody, body);
+  }
+  addLimitAndMotor(w, link, body, impulseJoint);
+}
+
+void addArticulation(Assembly& w, const ArticulationDescription& a) {
+  const std::vector<LinkSpec> specs = linkSpecsOf(a);
+  InitialLinkMotion start;
+  if (a.impulseJoints) {
+    if (w.accurate) throw SceneError(a.links[0].path.substr(0, a.links[0].path.rfind("/links")) + "/joints", kNeedsRealtime);
+    start = initialLinkMotion(a, specs);
+  }
+  // Links of an impulse-jointed articulation are separate trees; without self-collision they
+  // still must not touch each other, like the links of one tree.
+  const int family = a.impulseJoints && !a.selfCollision ? w.families++ : -1;
+  std::vector<int> bodyOfLink(a.links.size());
+  for (size_t i = 0; i < a.links.size(); ++i) addLink(w, a, i, specs[i], start, family, bodyOfLink);
+}
+
+// Every joint's initial position and velocity; links held by impulse joints start where their
+// tree would have put them.
+State initialStateOf(const Model& model, const Assembly& w) {
   State initial;
   initial.q = model.neutralConfiguration();
   initial.v = Eigen::VectorXd::Zero(model.nv);
   for (int body = 0; body < model.nlinks; ++body)
-    setInitialJointState(model.joints[body], linkOfBody[body]->joint, initial);
-  for (const StartPose& startPose : impulseStarts) {
+    setInitialJointState(model.joints[body], w.linkOfBody[body]->joint, initial);
+  for (const Assembly::StartPose& startPose : w.impulseStarts) {
     const JointModel& j = model.joints[size_t(startPose.body)];
     const Quat q(startPose.X0.rotation());
     initial.q.segment<3>(j.idx_q) = startPose.X0.translation();
@@ -275,43 +278,59 @@ World buildWorld(const SceneDescription& scene) {
     initial.v.segment<3>(j.idx_v) = startPose.v.angular;  // the twist in link coordinates, as the free joint keeps it
     initial.v.segment<3>(j.idx_v + 3) = startPose.v.linear;
   }
-  addConstraints(scene, model, initial, bodyNamed, interactions);
-  if (accurate && !scene.constraints.empty()) throw SceneError(scene.constraints[0].path, needsRealtime);
-  for (const ConstraintDescription& c : scene.constraints) impulseJointPaths.push_back(c.path);
-  checkJointSystemBudget(model, interactions.impulseJoints, impulseJointPaths);
+  return initial;
+}
 
-  // Every joint must move some inertia, or its articulated inertia D = SᵀIᴬS is singular and
-  // forward dynamics divides by zero. One ABA pass at the initial state finds such a joint.
-  {
-    Data data(model, false);  // ABA only: no nv × nv mass matrix
-    Loads loads(model);
-    forwardDynamics(model, data, initial.q, initial.v, loads, DynamicsAlgorithm::ABA);
-    for (int body = 0; body < model.nlinks; ++body) {
-      const JointModel& j = model.joints[body];
-      if (!data.qdd.segment(j.idx_v, j.nv).allFinite()) {
-        // A ball joint turns about three axes: a point mass on a rod has none about the rod.
-        const bool ball = j.type == JointType::Spherical;
-        throw SceneError(linkOfBody[size_t(body)]->path,
-                         ball ? "this ball joint turns the link about an axis it has no inertia about (a point mass on a rod "
-                                "has none about the rod): give the link rotational inertia (\"inertia\", or a shape)"
-                              : "this joint moves no inertia: give the link (or the links beyond it) "
-                                "mass away from the joint axis, or rotational inertia");
-      }
-    }
+// Every joint must move some inertia, or its articulated inertia D = SᵀIᴬS is singular and
+// forward dynamics divides by zero. One ABA pass at the initial state finds such a joint.
+void checkEveryJointMovesInertia(const Model& model, const State& initial, const std::vector<const LinkDescription*>& linkOfBody) {
+  Data data(model, false);  // ABA only: no nv × nv mass matrix
+  Loads loads(model);
+  forwardDynamics(model, data, initial.q, initial.v, loads, DynamicsAlgorithm::ABA);
+  for (int body = 0; body < model.nlinks; ++body) {
+    const JointModel& j = model.joints[body];
+    if (data.qdd.segment(j.idx_v, j.nv).allFinite()) continue;
+    // A ball joint turns about three axes: a point mass on a rod has none about the rod.
+    const bool ball = j.type == JointType::Spherical;
+    throw SceneError(linkOfBody[size_t(body)]->path,
+                     ball ? "this ball joint turns the link about an axis it has no inertia about (a point mass on a rod "
+                            "has none about the rod): give the link rotational inertia (\"inertia\", or a shape)"
+                          : "this joint moves no inertia: give the link (or the links beyond it) "
+                            "mass away from the joint axis, or rotational inertia");
   }
+}
 
+WorldSettings settingsOf(const WorldDescription& world, bool accurate) {
   WorldSettings settings;
-  settings.timestep = scene.world.timestep;
-  settings.integrator.kind = integratorOf(scene.world.integrator);
-  settings.integrator.dynamics = scene.world.dynamics == "crba" ? DynamicsAlgorithm::CRBA : DynamicsAlgorithm::ABA;
-  settings.integrator.absoluteTolerance = scene.world.absoluteTolerance;
-  settings.integrator.relativeTolerance = scene.world.relativeTolerance;
-  settings.integrator.minStep = scene.world.minStep;
-  settings.integrator.maxStep = scene.world.maxStep;
+  settings.timestep = world.timestep;
+  settings.integrator.kind = integratorOf(world.integrator);
+  settings.integrator.dynamics = world.dynamics == "crba" ? DynamicsAlgorithm::CRBA : DynamicsAlgorithm::ABA;
+  settings.integrator.absoluteTolerance = world.absoluteTolerance;
+  settings.integrator.relativeTolerance = world.relativeTolerance;
+  settings.integrator.minStep = world.minStep;
+  settings.integrator.maxStep = world.maxStep;
   settings.stepping = accurate ? Stepping::Accurate : Stepping::Realtime;
-  settings.solver = scene.world.solver;
-  settings.joints = scene.world.joints;
-  return World(std::move(model), std::move(initial), settings, std::move(visuals), std::move(interactions));
+  settings.mixing = world.mixing;
+  settings.solver = world.solver;
+  settings.joints = world.joints;
+  return settings;
+}
+
+}  // namespace
+
+World buildWorld(const SceneDescription& scene) {
+  Assembly w(scene);
+  for (const ArticulationDescription& a : scene.articulations) addArticulation(w, a);
+  Model model = w.builder.build();
+  model.gravity = scene.world.gravity;
+  State initial = initialStateOf(model, w);
+  addConstraints(scene, model, initial, w.bodyNamed, w.interactions);
+  if (w.accurate && !scene.constraints.empty()) throw SceneError(scene.constraints[0].path, kNeedsRealtime);
+  for (const ConstraintDescription& c : scene.constraints) w.impulseJointPaths.push_back(c.path);
+  checkJointSystemBudget(model, w.interactions.impulseJoints, w.impulseJointPaths);
+  checkEveryJointMovesInertia(model, initial, w.linkOfBody);
+  return World(std::move(model), std::move(initial), settingsOf(scene.world, w.accurate), std::move(w.visuals),
+               std::move(w.interactions));
 }
 
 }  // namespace fw

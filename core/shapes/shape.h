@@ -1,14 +1,15 @@
 #pragma once
-// Geometric shapes attached to bodies: what is drawn, what collides, and (when a scene gives no
-// inertial) where mass properties come from.
+// Geometric shapes attached to bodies: what collides and (when a scene gives no inertial) where
+// mass properties come from. How a shape is drawn is not physics: shapes/shape_visual.h.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
+
+#include "shapes/material_mixing.h"  // a pair's coefficients: mixFriction, mixRestitution
 
 namespace fw {
 
@@ -31,14 +32,16 @@ struct Shape {
   double radius = 0;            // sphere, capsule, cylinder
   Eigen::Vector3d size{0, 0, 0};  // box: full extents
   double length = 0;            // capsule, cylinder
-  std::shared_ptr<const ConvexHullData> hull;  // convex hull (shared: copies of a scene share it)
+  // ConvexHull only: the hull, built once when the scene loads and never changed after. Shared
+  // and const: a scene description, the world built from it and every copy of either read the
+  // same one, which lives as long as the last shape that points at it. Null for other types.
+  std::shared_ptr<const ConvexHullData> hull;
   Eigen::Vector3d position{0, 0, 0};
   Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
   double density = 1000;        // kg/m³
-  std::string color = "#8a96a3";
-  // Contact: Coulomb μ and Newton's e (a pair combines them with mixFriction and
-  // mixRestitution below), and the filter (Box2D's category/mask: a pair collides when each
-  // one's group is in the other's mask).
+  // Contact: Coulomb μ and Newton's e (a pair combines them by the world's
+  // MaterialMixing, shapes/material_mixing.h), and the filter (Box2D's category/mask: a pair
+  // collides when each one's group is in the other's mask).
   double friction = 0.5;
   double restitution = 0;
   uint32_t collisionGroup = 1;
@@ -46,14 +49,5 @@ struct Shape {
 };
 
 const char* shapeTypeName(ShapeType type);
-
-// The coefficients of a colliding pair; every contact takes them from here.
-// Restitution: the smaller of the two. Two shapes of one material collide with their own e, and
-// a less elastic shape makes each of its impacts less elastic (its own e acts on its collisions,
-// which the larger of the two would hide whenever the other side is more elastic).
-inline double mixRestitution(double ea, double eb) { return std::min(ea, eb); }
-// Friction: the geometric mean √(μa μb) (Box2D, Bullet); a frictionless side makes the pair
-// frictionless.
-inline double mixFriction(double mua, double mub) { return std::sqrt(mua * mub); }
 
 }  // namespace fw

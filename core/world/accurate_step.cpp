@@ -20,20 +20,22 @@ constexpr int kBisections = 60;
 // Motors between events are explicit efforts held over one interval: τ = k(q* − q) + c(q̇* − q̇)
 // (position) or c(q̇* − q̇) (velocity), bounded.
 void World::advanceSmooth(double dt) {
-  loads_.tau += restingEffort_;
-  for (JointMotor& m : interactions_.motors) {
+  state_.loads.tau += work_.restingEffort;
+  for (JointMotor& m : state_.motors) {
     const JointModel& j = model_.joints[size_t(m.link)];
-    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    const double q = state_.motion.q[j.idx_q], qd = state_.motion.v[j.idx_v];
     double effort = m.mode == MotorMode::Position ? m.stiffness * (m.targetPosition - q) + m.damping * (m.targetVelocity - qd)
                                                   : m.damping * (m.targetVelocity - qd);
     if (m.maxEffort > 0) effort = std::clamp(effort, -m.maxEffort, m.maxEffort);
     m.effort = effort;
-    loads_.tau[j.idx_v] += effort;
+    state_.loads.tau[j.idx_v] += effort;
   }
-  const long used = stats_.accepted + stats_.rejected - substepsAtStepStart_;
-  advance(model_, data_, loads_, state_, dt, settings_.integrator, stats_, std::max(0L, kMaxSubsteps - used));
-  for (const JointMotor& m : interactions_.motors) loads_.tau[model_.joints[size_t(m.link)].idx_v] -= m.effort;
-  loads_.tau -= restingEffort_;
+  const long used = state_.stats.accepted + state_.stats.rejected - work_.substepsAtStepStart;
+  exchangeIntegratorMemory(data_, state_.integrator);  // RK45's memory lent to the integrator
+  advance(model_, data_, state_.loads, state_.motion, dt, settings_.integrator, state_.stats, std::max(0L, kMaxSubsteps - used));
+  exchangeIntegratorMemory(data_, state_.integrator);
+  for (const JointMotor& m : state_.motors) state_.loads.tau[model_.joints[size_t(m.link)].idx_v] -= m.effort;
+  state_.loads.tau -= work_.restingEffort;
 }
 
 // Resting contact between events: contacts and limits that touch without approaching get
@@ -41,21 +43,21 @@ void World::advanceSmooth(double dt) {
 // impulses a realtime step over dt would need, divided by dt). Without them a body lying on the
 // ground would make an event every few microseconds.
 void World::computeRestingEfforts(double dt) {
-  restingEffort_.setZero();
-  forwardKinematics(model_, data_, state_.q, state_.v);
+  work_.restingEffort.setZero();
+  forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   updateColliders();
   const double touching = 10 * settings_.eventTolerance;
   findContacts(touching);
   bool anyLimit = false;
-  for (size_t i = 0; i < interactions_.limits.size(); ++i) anyLimit = anyLimit || limitBaseline_[i] > -touching;
-  if (contacts_.empty() && !anyLimit) return;
+  for (size_t i = 0; i < interactions_.limits.size(); ++i) anyLimit = anyLimit || work_.limitBaseline[i] > -touching;
+  if (state_.contacts.empty() && !anyLimit) return;
   // Accelerations without the resting efforts, and ABA's articulated inertias for the rows.
-  fw::jointEfforts(model_, data_, state_.q, state_.v, loads_);
-  aba(model_, data_, state_.q, state_.v, data_.tau, &loads_);
-  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
-  buildRows(state_.v, settings_.eventTolerance, false);
+  fw::jointEfforts(model_, data_, state_.motion.q, state_.motion.v, state_.loads);
+  aba(model_, data_, state_.motion.q, state_.motion.v, data_.tau, &state_.loads);
+  for (Contact& c : state_.contacts) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
+  buildRows(state_.motion.v, settings_.eventTolerance, false);
   bool any = false;
-  for (ConstraintRow& row : rows_.rows) {
+  for (ConstraintRow& row : work_.rows.rows) {
     const bool resting = row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist ||
                          (row.separation <= touching && row.approachVelocity > -settings_.impactThreshold);
     if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
@@ -64,17 +66,17 @@ void World::computeRestingEfforts(double dt) {
     any = any || row.inverseMass > 0;
   }
   if (!any) return;
-  velocityBefore_ = state_.v + dt * data_.qdd;
+  work_.velocityBefore = state_.motion.v + dt * data_.qdd;
   SolverSettings resting = settings_.solver;
   resting.velocityIterations = std::max(resting.velocityIterations, 30);
-  solveVelocities(model_, rows_, velocityBefore_, dt, resting);
-  for (const ConstraintRow& row : rows_.rows) {
+  solveVelocities(model_, work_.rows, work_.velocityBefore, dt, resting);
+  for (const ConstraintRow& row : work_.rows.rows) {
     if (row.impulse == 0) continue;
     for (const RowSide* side : {&row.a, &row.b}) {
       if (side->tree < 0) continue;
-      const double* J = rows_.jacobian(*side);
+      const double* J = work_.rows.jacobian(*side);
       const int first = model_.treeFirstV[size_t(side->tree)];
-      for (int k = 0; k < side->size; ++k) restingEffort_[first + k] += J[k] * row.impulse / dt;
+      for (int k = 0; k < side->size; ++k) work_.restingEffort[first + k] += J[k] * row.impulse / dt;
     }
   }
 }
@@ -83,10 +85,10 @@ void World::computeRestingEfforts(double dt) {
 double World::limitOvershoot(const JointLimit& limit) const {
   const JointModel& j = model_.joints[size_t(limit.link)];
   if (limit.cone) {
-    const Vec3 a = quaternionAt(state_.q, j.idx_q).toRotationMatrix().col(2);
+    const Vec3 a = quaternionAt(state_.motion.q, j.idx_q).toRotationMatrix().col(2);
     return std::acos(std::clamp(a.z(), -1.0, 1.0)) - limit.coneAngle;
   }
-  const double q = state_.q[j.idx_q];
+  const double q = state_.motion.q[j.idx_q];
   return std::max(limit.lower - q, q - limit.upper);
 }
 
@@ -114,24 +116,24 @@ World::Violation World::violated() {
   const double tol = settings_.eventTolerance;
   Violation found = Violation::None;
   for (size_t i = 0; i < interactions_.limits.size(); ++i) {
-    if (limitOvershoot(interactions_.limits[i]) <= std::max(0.0, limitBaseline_[i]) + tol) continue;
-    if (!limitResting_[i]) return Violation::Impact;
+    if (limitOvershoot(interactions_.limits[i]) <= std::max(0.0, work_.limitBaseline[i]) + tol) continue;
+    if (!work_.limitResting[i]) return Violation::Impact;
     found = Violation::RestingDrift;
   }
   if (interactions_.colliders.empty()) return found;
-  forwardKinematics(model_, data_, state_.q, state_.v);
+  forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   updateColliders();
   findContacts(0);
-  for (const Contact& c : contacts_) {
+  for (const Contact& c : state_.contacts) {
     double allowed = 0;
     bool resting = false;
-    const auto it = std::lower_bound(contactBaseline_.begin(), contactBaseline_.end(), c, contactOrder);
-    if (it != contactBaseline_.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB) {
+    const auto it = std::lower_bound(work_.contactBaseline.begin(), work_.contactBaseline.end(), c, contactOrder);
+    if (it != work_.contactBaseline.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB) {
       if (it->feature == c.feature) allowed = std::min(0.0, it->separation);
-      resting = pairResting_[size_t(it - contactBaseline_.begin())];
-    } else if (it != contactBaseline_.begin()) {  // the same pair, at an earlier feature
+      resting = work_.pairResting[size_t(it - work_.contactBaseline.begin())];
+    } else if (it != work_.contactBaseline.begin()) {  // the same pair, at an earlier feature
       const auto before = std::prev(it);
-      if (before->colliderA == c.colliderA && before->colliderB == c.colliderB) resting = pairResting_[size_t(before - contactBaseline_.begin())];
+      if (before->colliderA == c.colliderA && before->colliderB == c.colliderB) resting = work_.pairResting[size_t(before - work_.contactBaseline.begin())];
     }
     if (c.separation >= allowed - tol) continue;
     if (!resting) return Violation::Impact;
@@ -146,131 +148,131 @@ World::Violation World::violated() {
 // resolved as a bounce but held, as a realtime step would) or the impact threshold if more.
 void World::markResting() {
   const double restingSpeed = std::max(settings_.impactThreshold, model_.gravity.norm() * settings_.timestep);
-  pairResting_.assign(contactBaseline_.size(), 1);
-  for (size_t first = 0; first < contactBaseline_.size();) {
+  work_.pairResting.assign(work_.contactBaseline.size(), 1);
+  for (size_t first = 0; first < work_.contactBaseline.size();) {
     size_t end = first;
     bool resting = true;
-    while (end < contactBaseline_.size() && contactBaseline_[end].colliderA == contactBaseline_[first].colliderA &&
-           contactBaseline_[end].colliderB == contactBaseline_[first].colliderB) {
-      resting = resting && approachSpeed(contactBaseline_[end]) <= restingSpeed;
+    while (end < work_.contactBaseline.size() && work_.contactBaseline[end].colliderA == work_.contactBaseline[first].colliderA &&
+           work_.contactBaseline[end].colliderB == work_.contactBaseline[first].colliderB) {
+      resting = resting && approachSpeed(work_.contactBaseline[end]) <= restingSpeed;
       ++end;
     }
-    std::fill(pairResting_.begin() + long(first), pairResting_.begin() + long(end), char(resting));
+    std::fill(work_.pairResting.begin() + long(first), work_.pairResting.begin() + long(end), char(resting));
     first = end;
   }
   const double touching = 10 * settings_.eventTolerance;
-  limitResting_.assign(interactions_.limits.size(), 0);
+  work_.limitResting.assign(interactions_.limits.size(), 0);
   for (size_t i = 0; i < interactions_.limits.size(); ++i) {
     const JointLimit& limit = interactions_.limits[i];
-    if (limit.cone || limitBaseline_[i] <= -touching) continue;
+    if (limit.cone || work_.limitBaseline[i] <= -touching) continue;
     const JointModel& j = model_.joints[size_t(limit.link)];
-    const double q = state_.q[j.idx_q], qd = state_.v[j.idx_v];
+    const double q = state_.motion.q[j.idx_q], qd = state_.motion.v[j.idx_v];
     const double closing = q < 0.5 * (limit.lower + limit.upper) ? -qd : qd;
-    limitResting_[i] = closing <= restingSpeed;
+    work_.limitResting[i] = closing <= restingSpeed;
   }
 }
 
 // Resting contacts and limits that drifted past the tolerance go back onto their surfaces by a
 // position projection (velocities untouched), as resolveImpacts does after an impulse.
 void World::projectRestingContacts() {
-  forwardKinematics(model_, data_, state_.q, state_.v);
-  aba(model_, data_, state_.q, state_.v, loads_.tau, &loads_);  // articulated inertias at q
+  forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
+  aba(model_, data_, state_.motion.q, state_.motion.v, state_.loads.tau, &state_.loads);  // articulated inertias at q
   updateColliders();
   findContacts(10 * settings_.eventTolerance);
-  buildRows(state_.v, settings_.eventTolerance, false);
+  buildRows(state_.motion.v, settings_.eventTolerance, false);
   SolverSettings projection = settings_.solver;
   projection.linearSlop = 0;
   projection.positionCorrection = 1;
   projection.maxCorrectionVelocity = kUnbounded;
-  for (ConstraintRow& row : rows_.rows) {
+  for (ConstraintRow& row : work_.rows.rows) {
     row.impulse = 0;
     row.separation = std::min(row.separation, 0.0);
   }
-  solvePositions(model_, rows_, pseudoVelocity_, 1.0, projection);
-  data_.q0 = state_.q;
-  integrateConfiguration(model_, data_.q0, pseudoVelocity_, state_.q);
+  solvePositions(model_, work_.rows, work_.pseudoVelocity, 1.0, projection);
+  data_.q0 = state_.motion.q;
+  integrateConfiguration(model_, data_.q0, work_.pseudoVelocity, state_.motion.q);
 }
 
 // Impulses at an event: every touching contact and reached limit (separation below a few
 // tolerances) stops approaching, then Newton's law sends it back at −e times its approach.
 void World::resolveImpacts() {
-  forwardKinematics(model_, data_, state_.q, state_.v);
-  aba(model_, data_, state_.q, state_.v, loads_.tau, &loads_);  // articulated inertias at q
+  forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
+  aba(model_, data_, state_.motion.q, state_.motion.v, state_.loads.tau, &state_.loads);  // articulated inertias at q
   updateColliders();
   findContacts(10 * settings_.eventTolerance);
-  for (Contact& c : contacts_) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
+  for (Contact& c : state_.contacts) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
   const double h = settings_.timestep;
-  buildRows(state_.v, settings_.eventTolerance, false);
-  for (ConstraintRow& row : rows_.rows) {
+  buildRows(state_.motion.v, settings_.eventTolerance, false);
+  for (ConstraintRow& row : work_.rows.rows) {
     row.impulse = 0;
     row.separation = std::min(row.separation, 0.0);  // touching: no approach at all
   }
   SolverSettings impact = settings_.solver;
   impact.velocityIterations = std::max(impact.velocityIterations, 50);
   impact.restitutionThreshold = settings_.impactThreshold;
-  smoothVelocity_ = state_.v;
-  solveVelocities(model_, rows_, state_.v, h, impact);
-  applyRestitution(model_, rows_, state_.v, impact);
-  ledgerImpulses(smoothVelocity_, state_.v);
+  work_.smoothVelocity = state_.motion.v;
+  solveVelocities(model_, work_.rows, state_.motion.v, h, impact);
+  applyRestitution(model_, work_.rows, state_.motion.v, impact);
+  ledgerImpulses(work_.smoothVelocity, state_.motion.v);
   storeImpulses();
   // Move contacts back onto their surfaces (the overshoot is below the tolerance: a correction
   // of order 1e-9 m). Limits are left where they are (see violated()).
   impact.linearSlop = 0;
   impact.positionCorrection = 1;
   impact.maxCorrectionVelocity = kUnbounded;
-  for (ConstraintRow& row : rows_.rows) {
+  for (ConstraintRow& row : work_.rows.rows) {
     row.separation = row.kind == RowKind::JointLimit ? 0.0 : std::min(row.separation, 0.0);
   }
-  solvePositions(model_, rows_, pseudoVelocity_, 1.0, impact);
-  data_.q0 = state_.q;
-  integrateConfiguration(model_, data_.q0, pseudoVelocity_, state_.q);
+  solvePositions(model_, work_.rows, work_.pseudoVelocity, 1.0, impact);
+  data_.q0 = state_.motion.q;
+  integrateConfiguration(model_, data_.q0, work_.pseudoVelocity, state_.motion.q);
 }
 
 void World::stepAccurate() {
   const double h = settings_.timestep;
-  substepsAtStepStart_ = stats_.accepted + stats_.rejected;
+  work_.substepsAtStepStart = state_.stats.accepted + state_.stats.rejected;
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
     advanceSmooth(h);
     ledgerInterval();
     return;
   }
-  const double endTime = state_.t + h;
+  const double endTime = state_.motion.t + h;
   int events = 0;
-  while (endTime - state_.t > 1e-12 * h) {
-    const double remaining = endTime - state_.t;
-    eventStart_ = state_;
-    for (size_t i = 0; i < interactions_.limits.size(); ++i) limitBaseline_[i] = limitOvershoot(interactions_.limits[i]);
+  while (endTime - state_.motion.t > 1e-12 * h) {
+    const double remaining = endTime - state_.motion.t;
+    work_.eventStart = state_.motion;
+    for (size_t i = 0; i < interactions_.limits.size(); ++i) work_.limitBaseline[i] = limitOvershoot(interactions_.limits[i]);
     computeRestingEfforts(remaining);
-    contactBaseline_.assign(contacts_.begin(), contacts_.end());  // sorted, as findContacts leaves them
+    work_.contactBaseline.assign(state_.contacts.begin(), state_.contacts.end());  // sorted, as findContacts leaves them
     markResting();
     advanceSmooth(remaining);
     // Short of the step's end, or overflowed (no event to find in NaN): step() reports it.
-    if (stalled() || !(state_.q.allFinite() && state_.v.allFinite())) return;
+    if (stalled() || !(state_.motion.q.allFinite() && state_.motion.v.allFinite())) return;
     const Violation found = violated();
     if (found != Violation::Impact || events == settings_.maxEventsPerStep) {
       ledgerInterval();
       if (found == Violation::RestingDrift) projectRestingContacts();
-      if (found == Violation::Impact) ++stepStats_.unlocatedEvents;
+      if (found == Violation::Impact) ++state_.stepStats.unlocatedEvents;
       break;
     }
     // Bisection: lo never violated, hi violated.
     double lo = 0, hi = remaining;
     for (int it = 0; it < kBisections && hi - lo > 1e-15 * h; ++it) {
       const double mid = 0.5 * (lo + hi);
-      state_ = eventStart_;
+      state_.motion = work_.eventStart;
       advanceSmooth(mid);
       if (stalled()) return;
       (violated() == Violation::Impact ? hi : lo) = mid;
     }
-    state_ = eventStart_;
+    state_.motion = work_.eventStart;
     advanceSmooth(hi);
     if (stalled()) return;
     ledgerInterval();
     resolveImpacts();
     ++events;
-    ++stepStats_.events;
+    ++state_.stepStats.events;
   }
-  state_.t = endTime;  // exactly, without round-off from the split intervals
+  state_.motion.t = endTime;  // exactly, without round-off from the split intervals
 }
 
 }  // namespace fw

@@ -30,18 +30,18 @@ LinkFrame World::linkFrame(int link) const {
 // path from the root, so the prediction is exactly where the step will put it.
 LinkFrame World::predictedLinkFrame(int link, const Eigen::VectorXd& u, double h) {
   if (link < 0) return {};
-  path_.clear();
-  for (int i = link; i >= 0; i = model_.parent[size_t(i)]) path_.push_back(i);
+  work_.path.clear();
+  for (int i = link; i >= 0; i = model_.parent[size_t(i)]) work_.path.push_back(i);
   Transform X0;
-  for (auto it = path_.rbegin(); it != path_.rend(); ++it) {
+  for (auto it = work_.path.rbegin(); it != work_.path.rend(); ++it) {
     const size_t i = size_t(*it);
     const JointModel& j = model_.joints[i];
-    for (int k = 0; k < j.nv; ++k) dqPredicted_[j.idx_v + k] = h * u[j.idx_v + k];
+    for (int k = 0; k < j.nv; ++k) work_.dqPredicted[j.idx_v + k] = h * u[j.idx_v + k];
     if (j.type == JointType::Free)
-      dqPredicted_.segment<3>(j.idx_v + 3) = quaternionAt(state_.q, j.idx_q + 3) * Vec3(dqPredicted_.segment<3>(j.idx_v + 3));
-    retractJoint(j, state_.q, dqPredicted_, qPredicted_);
-    const Transform Xup = jointTransformFrom(j, model_.jointPlacement[i], qPredicted_);
-    X0 = it == path_.rbegin() ? Xup : Xup * X0;
+      work_.dqPredicted.segment<3>(j.idx_v + 3) = quaternionAt(state_.motion.q, j.idx_q + 3) * Vec3(work_.dqPredicted.segment<3>(j.idx_v + 3));
+    retractJoint(j, state_.motion.q, work_.dqPredicted, work_.qPredicted);
+    const Transform Xup = jointTransformFrom(j, model_.jointPlacement[i], work_.qPredicted);
+    X0 = it == work_.path.rbegin() ? Xup : Xup * X0;
   }
   return {X0.E.transpose(), X0.r};
 }
@@ -60,9 +60,9 @@ JointRowDirections World::appendJointRows(ConstraintSet& set, size_t k) {
     row.lower = -kUnbounded;
     const Vec3& d = directions.direction[r];
     if (directions.angular[r])
-      setAngularRow(model_, data_, joint.linkA, joint.linkB, d, set, row, scratch_.data());
+      setAngularRow(model_, data_, joint.linkA, joint.linkB, d, set, row, work_.scratch.data());
     else
-      setTwoPointRow(model_, data_, joint.linkA, pA, joint.linkB, pB, d, set, row, scratch_.data());
+      setTwoPointRow(model_, data_, joint.linkA, pA, joint.linkB, pB, d, set, row, work_.scratch.data());
   }
   return directions;
 }
@@ -104,31 +104,31 @@ JointSystemCost jointSystemCost(const Model& model, const std::vector<ImpulseJoi
 // envelope of K.
 void World::setUpJointSystem() {
   const std::vector<int> first = jointSystemPattern(model_, interactions_.impulseJoints);
-  jointBlocks_.resize(interactions_.impulseJoints.size());
-  for (size_t k = 0, row = 0; k < jointBlocks_.size(); ++k) {
-    jointBlocks_[k].first = int(row);
+  work_.jointBlocks.resize(interactions_.impulseJoints.size());
+  for (size_t k = 0, row = 0; k < work_.jointBlocks.size(); ++k) {
+    work_.jointBlocks[k].first = int(row);
     row += size_t(jointRowDirections(interactions_.impulseJoints[k], LinkFrame{}, LinkFrame{}).count);
   }
-  jointSystem_.setPattern(first);
-  jointRight_ = Eigen::VectorXd::Zero(int(first.size()));
-  jointTarget_ = Eigen::VectorXd::Zero(int(first.size()));
+  work_.jointSystem.setPattern(first);
+  work_.jointRight = Eigen::VectorXd::Zero(int(first.size()));
+  work_.jointTarget = Eigen::VectorXd::Zero(int(first.size()));
 }
 
-// Every joint's rows at the current q into jointRows_, and K = J H⁻¹ Jᵀ over all of them, factored.
+// Every joint's rows at the current q into work_.jointRows, and K = J H⁻¹ Jᵀ over all of them, factored.
 void World::buildJointRows() {
-  jointRows_.clear();
-  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) jointBlocks_[k].directions = appendJointRows(jointRows_, k);
-  for (int i = 0; i < jointSystem_.size(); ++i)
-    for (int j = jointSystem_.first(i); j <= i; ++j)
-      jointSystem_.lower(i, j) = rowCoupling(jointRows_, jointRows_.rows[size_t(i)], jointRows_.rows[size_t(j)]);
-  jointSystem_.factorize();
+  work_.jointRows.clear();
+  for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) work_.jointBlocks[k].directions = appendJointRows(work_.jointRows, k);
+  for (int i = 0; i < work_.jointSystem.size(); ++i)
+    for (int j = work_.jointSystem.first(i); j <= i; ++j)
+      work_.jointSystem.lower(i, j) = rowCoupling(work_.jointRows, work_.jointRows.rows[size_t(i)], work_.jointRows.rows[size_t(j)]);
+  work_.jointSystem.factorize();
 }
 
 // Applies the row impulses λ to v (and to `also`, if given).
 void World::applyJointImpulses(const Eigen::VectorXd& lambda, Eigen::VectorXd& v, Eigen::VectorXd* also) {
-  for (size_t r = 0; r < jointRows_.rows.size(); ++r) {
-    applyRowImpulse(model_, jointRows_, jointRows_.rows[r], lambda[int(r)], v);
-    if (also) applyRowImpulse(model_, jointRows_, jointRows_.rows[r], lambda[int(r)], *also);
+  for (size_t r = 0; r < work_.jointRows.rows.size(); ++r) {
+    applyRowImpulse(model_, work_.jointRows, work_.jointRows.rows[r], lambda[int(r)], v);
+    if (also) applyRowImpulse(model_, work_.jointRows, work_.jointRows.rows[r], lambda[int(r)], *also);
   }
 }
 
@@ -140,58 +140,65 @@ void World::applyJointImpulses(const Eigen::VectorXd& lambda, Eigen::VectorXd& v
 // maxSpeed·h now) is only asked to close by maxSpeed·h this step: reassembly without a snap.
 void World::correctJointPositions(double h) {
   const ImpulseJointSettings& s = settings_.joints;
-  predictionVelocity_ = state_.v + pseudoVelocity_;  // what the step will move q by
+  work_.predictionVelocity = state_.motion.v + work_.pseudoVelocity;  // what the step will move q by
   for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) {
     const ImpulseJoint& joint = interactions_.impulseJoints[k];
-    const JointBlock& block = jointBlocks_[k];
-    double* target = jointTarget_.data() + block.first;
+    const JointBlock& block = work_.jointBlocks[k];
+    double* target = work_.jointTarget.data() + block.first;
     jointError(joint, block.directions, linkFrame(joint.linkA), linkFrame(joint.linkB), target);
     double largest = 0;
     for (int r = 0; r < block.directions.count; ++r) largest = std::max(largest, std::abs(target[r]));
     const double kept = largest > s.maxSpeed * h ? 1.0 - s.maxSpeed * h / largest : 0.0;
     for (int r = 0; r < block.directions.count; ++r) target[r] *= kept;
   }
-  for (int iteration = 0; iteration < s.iterations; ++iteration) {
+  for (int iteration = 0; iteration < state_.jointIterations; ++iteration) {
     double worstGap = 0, worstResidual = 0;
     for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) {
       const ImpulseJoint& joint = interactions_.impulseJoints[k];
-      const JointBlock& block = jointBlocks_[k];
-      const LinkFrame A = predictedLinkFrame(joint.linkA, predictionVelocity_, h);
-      const LinkFrame B = predictedLinkFrame(joint.linkB, predictionVelocity_, h);
+      const JointBlock& block = work_.jointBlocks[k];
+      const LinkFrame A = predictedLinkFrame(joint.linkA, work_.predictionVelocity, h);
+      const LinkFrame B = predictedLinkFrame(joint.linkB, work_.predictionVelocity, h);
       worstGap = std::max(worstGap, jointGap(joint, A, B));
-      double* right = jointRight_.data() + block.first;
+      double* right = work_.jointRight.data() + block.first;
       jointError(joint, block.directions, A, B, right);
       double residual = 0;
       for (int r = 0; r < block.directions.count; ++r) {
-        right[r] -= jointTarget_[block.first + r];
+        right[r] -= work_.jointTarget[block.first + r];
         residual += right[r] * right[r];
         right[r] *= -1.0 / h;
       }
       worstResidual = std::max(worstResidual, std::sqrt(residual));
     }
-    stepStats_.jointGap = worstGap;  // before this pass's corrections
+    state_.stepStats.jointGap = worstGap;  // before this pass's corrections
     if (worstResidual <= s.tolerance) break;
-    jointSystem_.solve(jointRight_);
-    applyJointImpulses(jointRight_, state_.v, &predictionVelocity_);
-    stepStats_.jointCorrections += long(interactions_.impulseJoints.size());
+    work_.jointSystem.solve(work_.jointRight);
+    applyJointImpulses(work_.jointRight, state_.motion.v, &work_.predictionVelocity);
+    state_.stepStats.jointCorrections += long(interactions_.impulseJoints.size());
   }
 }
 
 // At the new q: the joints' relative velocities along their rows to zero, K λ = −J q̇ (linear, so
 // one solve; a second only mops up round-off).
 void World::correctJointVelocities() {
-  forwardKinematics(model_, data_, state_.q, state_.v);
+  forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   buildJointRows();
   for (int pass = 0; pass < 2; ++pass) {
     double worst = 0;
-    for (size_t r = 0; r < jointRows_.rows.size(); ++r) {
-      jointRight_[int(r)] = -rowVelocity(model_, jointRows_, jointRows_.rows[r], state_.v);
-      worst = std::max(worst, std::abs(jointRight_[int(r)]));
+    for (size_t r = 0; r < work_.jointRows.rows.size(); ++r) {
+      work_.jointRight[int(r)] = -rowVelocity(model_, work_.jointRows, work_.jointRows.rows[r], state_.motion.v);
+      worst = std::max(worst, std::abs(work_.jointRight[int(r)]));
     }
     if (worst <= settings_.joints.tolerance * 1e-3) break;
-    jointSystem_.solve(jointRight_);
-    applyJointImpulses(jointRight_, state_.v, nullptr);
+    work_.jointSystem.solve(work_.jointRight);
+    applyJointImpulses(work_.jointRight, state_.motion.v, nullptr);
   }
+}
+
+// The realtime step's joint stage, before the positions move: the joint rows at q, then Bender's
+// position correction (the velocity correction follows at q⁺, correctJointVelocities).
+void World::correctJoints(double h) {
+  buildJointRows();
+  correctJointPositions(h);
 }
 
 double World::impulseJointGap(int k) const {

@@ -1,7 +1,10 @@
 #pragma once
-// A running world: the immutable Model, its preallocated Data, the state, the loads for the
-// next step, what touches (colliders, limits, motors) and the stepping settings. Built once per
-// scene by scene_builder; a step allocates nothing once the contact count has peaked.
+// A running world: the immutable Model and what touches (colliders, limits, impulse joints), the
+// stepping settings, the persistent state (WorldState: everything that decides the future) and
+// the step's workspace. Built once per scene by scene_builder; a step is a list of stages
+// (step_realtime.cpp) and allocates nothing once the contact count has peaked. What is drawn or
+// asked of the model at the state (poses, body forces, H(q), Jacobians) is computed from a
+// const World by world/queries.h.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -24,7 +27,11 @@
 #include "model/model.h"
 #include "model/state.h"
 #include "shapes/shape.h"
+#include "shapes/shape_visual.h"
+#include "shapes/material_mixing.h"
 #include "world/energy_ledger.h"
+#include "world/step_workspace.h"
+#include "world/world_state.h"
 
 namespace fw {
 
@@ -42,12 +49,14 @@ struct WorldSettings {
   double eventTolerance = 1e-9;  // accurate: m (rad) of overshoot at a located event
   double impactThreshold = 1e-4; // accurate: approach speeds below this do not bounce
   int maxEventsPerStep = 64;     // accurate: beyond this the step ends unlocated (counted)
+  MaterialMixing mixing;         // how a pair combines its shapes' friction and restitution
 };
 
 // What the front end needs to draw a body: its name and shapes (in the body frame).
 struct BodyVisual {
   std::string name;  // "articulation/link", or a free body's own name
   std::vector<Shape> shapes;
+  std::vector<ShapeVisual> shapeVisuals;  // how each shape is drawn: one per shape, in order
 };
 
 // Everything of a scene that constrains motion besides the joints themselves.
@@ -60,34 +69,10 @@ struct WorldInteractions {
   std::vector<ImpulseJoint> impulseJoints;  // joints held by impulses, loop closures among them
 };
 
-// One contact point of the last step, for the solver's warm start and for display.
-struct Contact {
-  int colliderA = -1, colliderB = -1;
-  uint32_t feature = 0;
-  Vec3 point = Vec3::Zero();
-  Vec3 normal = Vec3::UnitZ();  // from A to B
-  double separation = 0;
-  double normalImpulse = 0;
-  Vec3 frictionImpulse = Vec3::Zero();  // world; the manifold's friction anchor, on its first point
-  double twistImpulse = 0;              // likewise, about the normal
-};
-
 // What a saved state must share with the world it is restored into: the very scene (every
 // parameter), or only its structure (the same bodies, joints, colliders and motors, while masses,
 // sizes or materials may differ: the page carries the state over when a slider rebuilds the scene).
 enum class StateMatch { SameScene, SameStructure };
-
-// The order contacts are kept in: by pair, then feature (for warm starting by binary search).
-bool contactOrder(const Contact& a, const Contact& b);
-
-struct StepStats {
-  int contacts = 0;          // contact points of the last step
-  int rows = 0;              // solver rows of the last step
-  long events = 0;           // accurate: located impacts and limit hits, in total
-  long unlocatedEvents = 0;  // accurate: steps that ran out of maxEventsPerStep
-  long jointCorrections = 0; // impulse joints: correction impulses applied, in total
-  double jointGap = 0;       // impulse joints: the largest predicted gap of the last pass
-};
 
 class World {
  public:
@@ -106,16 +91,19 @@ class World {
   // towards a target with a critically damped spring whose stiffness scales with the effective
   // mass at that point (from the articulated collision matrix), so every body follows alike.
   void startDrag(int body, const Vec3& pointWorld);
-  void moveDrag(const Vec3& targetWorld) { drag_.target = targetWorld; }
-  void endDrag() { drag_.body = -1; }
-  bool dragging() const { return drag_.body >= 0; }
-  Vec3 dragPointWorld() const;           // the grabbed point now
-  const Vec3& dragForce() const { return drag_.force; }  // the spring's force in the last step
+  void moveDrag(const Vec3& targetWorld) { state_.drag.target = targetWorld; }
+  void endDrag() { state_.drag.body = -1; }
+  bool dragging() const { return state_.drag.body >= 0; }
+  Vec3 dragPointWorld() const;  // the grabbed point now
+  const Vec3& dragForce() const { return state_.drag.force; }  // the spring's force in the last step
+  const DragSpring& drag() const { return state_.drag; }
 
   // Joint efforts (τ, one per velocity coordinate), held until changed.
-  Eigen::VectorXd& jointEfforts() { return loads_.tau; }
+  Eigen::VectorXd& jointEfforts() { return state_.loads.tau; }
+  const Loads& loads() const { return state_.loads; }
   // Motors, whose targets may be changed between steps.
-  std::vector<JointMotor>& motors() { return interactions_.motors; }
+  std::vector<JointMotor>& motors() { return state_.motors; }
+  const std::vector<JointMotor>& motors() const { return state_.motors; }
   const std::vector<JointLimit>& limits() const { return interactions_.limits; }
   const std::vector<Collider>& colliders() const { return interactions_.colliders; }
   const std::vector<ImpulseJoint>& impulseJoints() const { return interactions_.impulseJoints; }
@@ -123,38 +111,32 @@ class World {
   // its axes' misalignment (rad).
   double impulseJointGap(int k) const;
   // The correction's iteration budget per step (down to 1: one pass, as under time pressure).
-  void setJointIterations(int iterations) { settings_.joints.iterations = iterations < 1 ? 1 : iterations; }
+  void setJointIterations(int iterations) { state_.jointIterations = iterations < 1 ? 1 : iterations; }
 
   const Model& model() const { return model_; }
-  const State& state() const { return state_; }
+  const State& state() const { return state_.motion; }
+  // Everything that decides the future (world_state.h), as saveState() writes it.
+  const WorldState& persistentState() const { return state_; }
   const WorldSettings& settings() const { return settings_; }
-  const IntegratorStats& stats() const { return stats_; }
-  const StepStats& stepStats() const { return stepStats_; }
+  const IntegratorStats& stats() const { return state_.stats; }
+  const StepStats& stepStats() const { return state_.stepStats; }
   const std::vector<BodyVisual>& visuals() const { return visuals_; }
-  const std::vector<Contact>& contacts() const { return contacts_; }
-  double time() const { return state_.t; }
+  const std::vector<Contact>& contacts() const { return state_.contacts; }
+  // Contacts of islands asleep, as they were when the island fell asleep.
+  const std::vector<Contact>& sleepingContacts() const { return state_.sleepingContacts; }
+  // The contacts to show: those of the last solve (a realtime step's, an accurate step's last
+  // impact), then those of sleeping islands; world/queries.h draws them (contactPoints).
+  const std::vector<Contact>& reportedContacts() const { return reported_; }
+  // Has the world stepped since it was built, reset or restored? (Body forces need a step.)
+  bool steppedSinceRestore() const { return steppedSinceRestore_; }
+  double time() const { return state_.motion.t; }
 
-  // Pose of every body after the last step or reset: x, y, z, qx, qy, qz, qw per body (float,
-  // for the renderer), one contiguous buffer.
-  const std::vector<float>& poses() const { return poses_; }
-  // Velocity of every body after the last step or reset, world coordinates: the velocity of the
-  // body frame's origin (x, y, z), then the angular velocity (x, y, z), per body (float).
-  const std::vector<float>& velocities() const { return velocities_; }
-  // Contacts for debug drawing: per point x, y, z, nx, ny, nz, normal impulse (N·s), separation
-  // (m). The last step's contacts(), then those of sleeping islands as they were when the island
-  // fell asleep (not solved while it sleeps, but still there); reportedContactCount() points.
-  const std::vector<float>& contactBuffer() const { return contactBuffer_; }
-  int reportedContactCount() const { return int(contactBuffer_.size() / 8); }
-  // World pose of one body's frame.
+  // World pose and velocity of one body's frame after the last step, reset or restore (the
+  // kinematics the step left; world/queries.h turns them into the renderer's floats). The
+  // velocity is the frame origin's, then the angular velocity, world coordinates.
   Vec3 bodyPosition(int body) const;
   Quat bodyOrientation(int body) const;
-
-  // Per body, kBodyForceFloats floats (body_forces.cpp), world frame: centre of mass, its velocity,
-  // its acceleration over the last step, then the forces: net (m a), gravity, contacts, joint (from
-  // the parent body), applied (the mouse spring, applied forces); then the body's kinetic energy
-  // and mass. Zero acceleration and contact forces until the first step after a reset or restore.
-  static constexpr int kBodyForceFloats = 26;
-  const std::vector<float>& bodyForces();
+  void bodyVelocity(int body, Vec3& linear, Vec3& angular) const;
 
   double kineticEnergy();
   double potentialEnergy();  // of gravity
@@ -167,22 +149,8 @@ class World {
   // Angular momentum about the world origin and linear momentum, world coordinates.
   Force momentum();
 
-  // The model at the current state (model_queries.cpp), on a Data of their own: H(q); the efforts
-  // that give q̈ now (the joints' own damping and springs included, so forwardDynamics(τ) inverts
-  // it); the q̈ that efforts τ give now (without the contacts); RNEA(q, 0, 0), the efforts that
-  // hold gravity; the 6 × nv Jacobian of a point fixed on a link, world frame, rows (ω, ṗ). All at
-  // the state as it is now, also when q was written since the last step.
-  const Eigen::MatrixXd& massMatrix();
-  const Eigen::VectorXd& inverseDynamics(const Eigen::VectorXd& qdd);
-  const Eigen::VectorXd& forwardDynamics(const Eigen::VectorXd& tau);
-  const Eigen::VectorXd& gravityTorques();
-  const Eigen::MatrixXd& pointJacobian(int link, const Vec3& pointLocal);
-  // A link frame's pose at the state now (q written since the last step included).
-  Vec3 linkPositionNow(int link, Quat& orientation);
-
-  // The whole state that decides the future (world_state.cpp): time, q, q̇, efforts and forces,
-  // motors, the drag spring, contacts with their warm-start impulses, sleep, the integrator's
-  // step size and FSAL stage, counters. Restoring it continues bitwise as the uninterrupted run.
+  // The whole state that decides the future (WorldState, world_state.h), as a blob. Restoring it
+  // continues bitwise as the uninterrupted run.
   std::vector<uint8_t> saveState() const;
   // '' when restored; otherwise why not (another scene, a damaged or truncated blob), and the
   // world is unchanged.
@@ -193,20 +161,29 @@ class World {
   int firstNonFiniteJoint() const;
   // '' while the world steps; otherwise why it stopped (it blew up, or RK45 could not advance):
   // step() then does nothing until reset().
-  const std::string& stepError() const { return stepError_; }
+  const std::string& stepError() const { return state_.stepError; }
+
+  // Wakes the tree of a body (and lets its island wake through contacts).
+  void wakeBody(int link);
+  // Is this body asleep (not simulated until touched)?
+  bool bodyAsleep(int link) const { return treeAsleep(treeOfLink(link)); }
 
  private:
-  // stepping/
+  // The realtime step's stages, in order (step_realtime.cpp lists them).
   void stepRealtime();
+  void wakeDrivenTrees();                   // sleeping.cpp: efforts wake what they act on
+  void integrateVelocities(double h);       // step_integrate.cpp: q̇* = q̇ + h q̈, gyroscopic
+  void findContacts(double margin, bool swept = false);  // step_collide.cpp: pairs → contacts
+  void buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors);  // step_rows.cpp
+  void solveRows(double h);                 // step_solve.cpp: impulses, restitution, push-out
+  void correctJoints(double h);             // impulse_joints.cpp: before the positions move
+  void integratePositions(double h);        // step_integrate.cpp: q⁺ = q ⊕ h (q̇⁺ + q̇ₚ)
+  void finishStep(double h);                // step_realtime.cpp: time, prescribed joints, sleep
+
+  // The accurate step (accurate_step.cpp).
   void stepAccurate();
-  // The smooth dynamics at the current state into data_.qdd (efforts, motors' feedback in
-  // accurate mode, prescribed joints by hybrid dynamics), leaving ABA's articulated inertias.
-  void evaluateDynamics();
-  void applyImplicitGyroscopic(double h);  // realtime_step.cpp
-  void applyPrescribedMotion(double t);
   void advanceSmooth(double dt);  // within what is left of the step's substep budget
-  bool stalled() const { return stats_.stalls > stallsAtStepStart_; }  // in this step()
-  // accurate: what the end of an interval finds (accurate_step.cpp)
+  bool stalled() const { return state_.stats.stalls > work_.stallsAtStepStart; }  // in this step()
   enum class Violation { None, RestingDrift, Impact };
   Violation violated();
   double approachSpeed(const Contact& c) const;
@@ -216,24 +193,36 @@ class World {
   void computeRestingEfforts(double dt);
   double limitOvershoot(const JointLimit& limit) const;
 
-  // contacts
+  // The smooth dynamics at the current state into data_.qdd (efforts, motors' feedback in
+  // accurate mode, prescribed joints by hybrid dynamics), leaving ABA's articulated inertias.
+  void evaluateDynamics();
+  void applyImplicitGyroscopic(double h);
+  void applyPrescribedMotion(double t);
+
+  // Collision (step_collide.cpp).
   void updateColliders();
-  // Contacts closer than margin (swept: plus how far the pair can move this step, realtime).
-  void findContacts(double margin, bool swept = false);
-  void buildRows(const Eigen::VectorXd& velocityBefore, double h, bool withMotors);
-  void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
-  std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
-  void storeImpulses();
-  void reportContacts();  // contactBuffer_ from contacts_ and the sleeping ones
-  bool colliderResting(int collider) const;     // static, welded or asleep
+  void warmStartContacts();
+  bool colliderResting(int collider) const;    // static, welded or asleep
   bool contactAsleep(const Contact& c) const;  // both sides resting
   bool canCollide(int a, int b) const;
+  void pruneColliders();
 
-  // impulse_joints.cpp
-  struct JointBlock {
-    JointRowDirections directions;
-    int first = 0;  // its rows in jointRows_ (and in jointSystem_)
-  };
+  // Rows (step_rows.cpp), each kind by its own builder.
+  void addContactRows(const Eigen::VectorXd& velocityBefore);
+  void addManifoldRows(size_t first, size_t end, const Eigen::VectorXd& velocityBefore);
+  void addFrictionRows(size_t first, size_t end, int normalRow);
+  void addLimitRows(const Eigen::VectorXd& velocityBefore, double h);
+  void addConeLimitRow(const JointLimit& limit, const Eigen::VectorXd& velocityBefore, double h);
+  void addJointFrictionRows(double h);
+  void addMotorRows(const Eigen::VectorXd& velocityBefore, double h);
+  void setCoordinateRow(int link, int impulseJoint, double sign, ConstraintRow& row, double* scratch);
+  std::tuple<double, double, double> coordinateState(int link, int impulseJoint, const Eigen::VectorXd& velocityBefore);
+
+  // Solve (step_solve.cpp).
+  void storeImpulses();
+  void reportContacts();  // reported_ from the contacts and the sleeping ones
+
+  // Impulse joints (impulse_joints.cpp).
   LinkFrame linkFrame(int link) const;
   LinkFrame predictedLinkFrame(int link, const Eigen::VectorXd& u, double h);
   JointRowDirections appendJointRows(ConstraintSet& set, size_t k);
@@ -243,7 +232,7 @@ class World {
   void correctJointPositions(double h);
   void correctJointVelocities();
 
-  // energy_ledger.cpp
+  // The energy ledger (energy_ledger.cpp).
   double appliedPower() const;
   double airDragPower() const;
   void ledgerImpulses(const Eigen::VectorXd& before, const Eigen::VectorXd& after);
@@ -252,101 +241,47 @@ class World {
   void ledgerRealtimeStep(double h);
   void ledgerInterval();
 
-  void refreshKinematics();
-  void fingerprintModel();  // world_state.cpp: modelHash_, structureHash_
+  // The mouse spring (drag_spring.cpp).
   void applyDragSpring();
   void tuneDragSpring(const Vec3& pointWorld);
-  void pruneColliders();
 
-  // sleeping.cpp
+  void refreshKinematics();
+  void checkStepHealth();
+  void fingerprintModel();  // world_fingerprint.cpp: modelHash_, structureHash_
+
+  // Sleeping (sleeping.cpp).
   bool treeAsleep(int tree) const;
   int treeOfLink(int link) const;  // −1 for static and welded links
   void wakeTree(int tree);
   void updateSleep();
 
- public:
-  // Wakes the tree of a body (and lets its island wake through contacts).
-  void wakeBody(int link);
-  // Is this body asleep (not simulated until touched)?
-  bool bodyAsleep(int link) const { return treeAsleep(treeOfLink(link)); }
-
- private:
-
-  struct DragSpring {
-    int body = -1;
-    Vec3 localPoint = Vec3::Zero();
-    Vec3 target = Vec3::Zero();
-    double stiffness = 0, damping = 0, maxForce = 0;
-    double mass = 0;  // of the grabbed body's tree
-    Vec3 force = Vec3::Zero();
-  };
-
+  // What the world is: fixed once built.
   Model model_;
-  Data data_;
   State initial_;
-  State state_;
-  Loads loads_;
-  WorldSettings settings_;
-  IntegratorStats stats_;
-  StepStats stepStats_;
-  std::vector<BodyVisual> visuals_;
-  WorldInteractions interactions_;
   std::vector<JointMotor> initialMotors_;
-  std::vector<float> poses_;
-  std::vector<float> velocities_;
-  DragSpring drag_;
-  EnergyLedger ledger_;
-  std::vector<float> previousPoses_, previousVelocities_, bodyForces_;  // body_forces.cpp
-  std::vector<Vec3> contactForce_;
-  bool steppedSinceRestore_ = false;
-  // model_queries.cpp
-  Data& queryData();
-  std::unique_ptr<Data> queryData_;
-  Eigen::VectorXd queryResult_;
-  Eigen::MatrixXd queryJacobian_;
-  Eigen::VectorXd smoothVelocity_, ledgerVelocity_;  // q̇ before a step's impulses; scratch
-  std::string stepError_;
+  WorldSettings settings_;
+  std::vector<BodyVisual> visuals_;
+  WorldInteractions interactions_;  // (its motors move into state_.motors)
+  bool hasInteractions_ = false;    // anything besides the smooth dynamics to solve
+  std::vector<char> prescribed_;       // per link: moved along a prescribed trajectory
+  std::vector<int> gyroscopicLinks_;   // free or ball-jointed links with no children (step_integrate.cpp)
+  std::vector<Vec3> linearPoint_;      // per link: the body point a free joint's realtime step moves
+  std::vector<char> neverSleeps_;      // per tree
   uint64_t modelHash_ = 0, structureHash_ = 0;
-  void checkStepHealth();
 
-  // Contact pipeline and solver workspace, sized as the world grows, reused every step.
-  BroadPhase broadPhase_;
-  std::vector<std::pair<int, int>> pairs_;
-  std::vector<Contact> contacts_, previousContacts_;
-  std::vector<Contact> sleepingContacts_;  // of islands asleep, kept for the report only
-  std::vector<float> contactBuffer_;
-  ConstraintSet rows_;
-  Eigen::VectorXd velocityBefore_, pseudoVelocity_, scratch_;
-  // The substepped solve: the step's smooth velocity change (given out per substep; then the
-  // velocity before the rebounds), the substeps' trapezoid-mean velocity, whether this step was
-  // substepped, and the rows' impulses before the rebounds (for the ledger).
-  Eigen::VectorXd smoothChange_, meanVelocity_;
-  bool substepped_ = false;
-  std::vector<double> restitutionStart_;
-  // Impulse joints' workspace.
-  ConstraintSet jointRows_;
-  std::vector<JointBlock> jointBlocks_;
-  EnvelopeLdlt jointSystem_;                // K = J H⁻¹ Jᵀ of every joint row, factored
-  Eigen::VectorXd jointRight_;              // per joint row: the right-hand side, then λ
-  Eigen::VectorXd jointTarget_;             // per joint row: the error to leave at t + h (torn joints)
-  Eigen::VectorXd predictionVelocity_, qPredicted_, dqPredicted_;
-  std::vector<int> path_;
-  std::vector<char> prescribed_;
-  std::vector<int> gyroscopicLinks_;  // free or ball-jointed links with no children (realtime_step.cpp)
-  std::vector<Vec3> linearPoint_;     // per link: the body point a free joint's realtime step moves (realtime_step.cpp)
-  Eigen::VectorXd qddPrescribed_;
-  State eventStart_;  // accurate: the state at the start of the interval being searched
-  long substepsAtStepStart_ = 0;  // accurate: the step's substep budget (kMaxSubsteps) counts from here
-  long stallsAtStepStart_ = 0;    // step(): RK45 gave up in this step if stats_.stalls passed it
-  std::vector<double> limitBaseline_;  // accurate: each limit's overshoot at that start
-  std::vector<Contact> contactBaseline_;  // accurate: the contacts at that start
-  std::vector<char> pairResting_;         // accurate: per baseline contact, its pair rests
-  std::vector<char> limitResting_;        // accurate: per limit, it rests at that start
-  Eigen::VectorXd restingEffort_;      // accurate: resting-contact efforts of the interval
-  // Sleeping, per tree.
-  std::vector<char> asleep_, neverSleeps_;
-  std::vector<double> sleepTimer_, islandTimer_;
-  std::vector<int> islandParent_;
+  // What decides its future (saved and restored as a whole), and what follows from it.
+  WorldState state_;
+  Data data_;                       // the kinematics and dynamics of the state, for the step
+  BroadPhase broadPhase_;           // its pairs of last step seed the next search
+  std::vector<Contact> reported_;   // the contacts to draw (reportedContacts)
+  bool steppedSinceRestore_ = false;
+
+  // The step's scratch.
+  StepWorkspace work_;
 };
+
+// The RK45 memory between the world's state and the integrator's Data: swapped in before an
+// advance() and back after it (constant time, no copies).
+void exchangeIntegratorMemory(Data& data, IntegratorMemory& memory);
 
 }  // namespace fw

@@ -1,16 +1,17 @@
-// The world's state as a value: everything that decides the future, in a versioned blob.
+// The world's state as a value: WorldState (world_state.h) in a versioned blob, written and read
+// through its field table, kWorldStateFields, one codec per field type below.
 //
 //   header  "FWSTATE1"  u32 version  u64 scene hash  u64 structure hash  u64 payload bytes
 //           u64 payload checksum (FNV-1a)                                  (44 bytes)
-//   payload time, q, q̇; efforts, external forces; motors; the drag spring; the impulse joints'
-//           iteration budget; contacts (warm-start impulses and feature ids) and the sleeping
-//           islands' kept contacts; sleep flags and timers; RK45's step and FSAL stage;
-//           counters; the step error; the energy ledger (version 2).
+//   payload the fields in the table's order: time, q, q̇; efforts, external forces; motors; the
+//           drag spring; the impulse joints' iteration budget; contacts (warm-start impulses and
+//           feature ids) and the sleeping islands' kept contacts; sleep flags and timers; RK45's
+//           step and FSAL stage; counters; the step error; the energy ledger.
 //
 // What is not here is recomputed from it: poses, collider bounds, articulated inertias, the
 // accurate mode's interval baselines and the impulse joints' targets are all rebuilt at the
-// start of every step. Restoring reads the whole blob into temporaries and checks every count
-// and index before anything changes, so a refused blob leaves the world as it was.
+// start of every step. Restoring reads the whole blob into a copy of the state and checks every
+// count and index before anything changes, so a refused blob leaves the world as it was.
 #include <algorithm>
 #include <cmath>
 
@@ -25,7 +26,85 @@ constexpr uint32_t kVersion = 2;
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 8 + 8 + 8;
 constexpr size_t kContactBytes = 3 * 4 + 12 * 8;
 
-void putContacts(ByteWriter& out, const std::vector<Contact>& contacts) {
+// What reading a field needs to know of the world it goes into, and what it found out of range
+// (reported after the whole blob has been read, see validate).
+struct ReadContext {
+  const Model& model;
+  size_t colliders;
+  bool countsInRange = true;
+};
+
+// Each field type: put writes it; get reads it in place and returns '' or why the blob is refused
+// at once (a count or index that the rest of the reading cannot trust).
+void put(ByteWriter& out, const State& s) {
+  out.put(s.t);
+  out.putVector(s.q);
+  out.putVector(s.v);
+}
+std::string get(ByteReader& in, State& s, ReadContext& context) {
+  s.t = in.get<double>();
+  in.getVector(s.q, context.model.nq);
+  in.getVector(s.v, context.model.nv);
+  return "";
+}
+
+// The held loads; the armature is the settings' (implicit damping), not state.
+void put(ByteWriter& out, const Loads& loads) {
+  out.putVector(loads.tau);
+  out.put(uint8_t(loads.anyExternal));
+  for (const Force& f : loads.externalWorld) out.putFixed(f.angular), out.putFixed(f.linear);
+}
+std::string get(ByteReader& in, Loads& loads, ReadContext& context) {
+  in.getVector(loads.tau, context.model.nv);
+  loads.anyExternal = in.get<uint8_t>() != 0;
+  for (Force& f : loads.externalWorld) {
+    in.getFixed(f.angular);
+    in.getFixed(f.linear);
+  }
+  return "";
+}
+
+// A motor's settings and output; which joint it drives and its mode are the scene's.
+void put(ByteWriter& out, const std::vector<JointMotor>& motors) {
+  out.put(uint32_t(motors.size()));
+  for (const JointMotor& m : motors)
+    for (double value : {m.targetVelocity, m.targetPosition, m.stiffness, m.damping, m.maxEffort, m.offset, m.amplitude,
+                         m.frequency, m.phase, m.effort})
+      out.put(value);
+}
+std::string get(ByteReader& in, std::vector<JointMotor>& motors, ReadContext&) {
+  if (in.get<uint32_t>() != motors.size()) return "its motor count differs";
+  for (JointMotor& m : motors)
+    for (double* value : {&m.targetVelocity, &m.targetPosition, &m.stiffness, &m.damping, &m.maxEffort, &m.offset,
+                          &m.amplitude, &m.frequency, &m.phase, &m.effort})
+      *value = in.get<double>();
+  return "";
+}
+
+void put(ByteWriter& out, const DragSpring& drag) {
+  out.put(int32_t(drag.body));
+  out.putFixed(drag.localPoint), out.putFixed(drag.target);
+  out.put(drag.stiffness), out.put(drag.damping), out.put(drag.maxForce), out.put(drag.mass);
+  out.putFixed(drag.force);
+}
+std::string get(ByteReader& in, DragSpring& drag, ReadContext& context) {
+  drag.body = in.get<int32_t>();
+  in.getFixed(drag.localPoint), in.getFixed(drag.target);
+  drag.stiffness = in.get<double>(), drag.damping = in.get<double>(), drag.maxForce = in.get<double>(), drag.mass = in.get<double>();
+  in.getFixed(drag.force);
+  if (drag.body < -1 || drag.body >= context.model.nlinks) return "its dragged body does not exist";
+  return "";
+}
+
+// The impulse joints' iteration budget (the only int field).
+void put(ByteWriter& out, const int& iterations) { out.put(int32_t(iterations)); }
+std::string get(ByteReader& in, int& iterations, ReadContext&) {
+  iterations = in.get<int32_t>();
+  if (iterations < 1 || iterations > 10000) return "its joint iteration budget is out of range";
+  return "";
+}
+
+void put(ByteWriter& out, const std::vector<Contact>& contacts) {
   out.put(uint32_t(contacts.size()));
   for (const Contact& c : contacts) {
     out.put(int32_t(c.colliderA));
@@ -39,8 +118,8 @@ void putContacts(ByteWriter& out, const std::vector<Contact>& contacts) {
     out.put(c.twistImpulse);
   }
 }
-
-bool getContacts(ByteReader& in, size_t colliders, std::vector<Contact>& contacts) {
+std::string get(ByteReader& in, std::vector<Contact>& contacts, ReadContext& context) {
+  const std::string refused = "its contacts name colliders that do not exist or are out of order";
   const uint32_t n = in.getCount(kContactBytes);
   contacts.resize(n);
   for (Contact& c : contacts) {
@@ -53,124 +132,125 @@ bool getContacts(ByteReader& in, size_t colliders, std::vector<Contact>& contact
     c.normalImpulse = in.get<double>();
     in.getFixed(c.frictionImpulse);
     c.twistImpulse = in.get<double>();
-    if (c.colliderA < 0 || c.colliderB <= c.colliderA || size_t(c.colliderB) >= colliders) return false;
+    if (c.colliderA < 0 || c.colliderB <= c.colliderA || size_t(c.colliderB) >= context.colliders) return refused;
   }
-  return in.ok() && std::is_sorted(contacts.begin(), contacts.end(), contactOrder);
+  if (!in.ok() || !std::is_sorted(contacts.begin(), contacts.end(), contactOrder)) return refused;
+  return "";
+}
+
+// Per tree, sizes fixed by the scene: sleep flags as bytes, timers as doubles.
+void put(ByteWriter& out, const std::vector<char>& flags) {
+  for (char a : flags) out.put(uint8_t(a));
+}
+std::string get(ByteReader& in, std::vector<char>& flags, ReadContext&) {
+  for (char& a : flags) a = char(in.get<uint8_t>() != 0);
+  return "";
+}
+void put(ByteWriter& out, const std::vector<double>& values) {
+  for (double x : values) out.put(x);
+}
+std::string get(ByteReader& in, std::vector<double>& values, ReadContext&) {
+  for (double& x : values) x = in.get<double>();
+  return "";
+}
+
+void put(ByteWriter& out, const IntegratorMemory& memory) {
+  out.put(memory.adaptiveStep);
+  out.put(uint8_t(memory.fsalReady));
+  if (memory.fsalReady) {
+    out.putVector(memory.fsalQ), out.putVector(memory.fsalV), out.putVector(memory.fsalTau), out.putVector(memory.fsalA);
+  }
+}
+std::string get(ByteReader& in, IntegratorMemory& memory, ReadContext& context) {
+  memory.adaptiveStep = in.get<double>();
+  memory.fsalReady = in.get<uint8_t>() != 0;
+  if (memory.fsalReady) {
+    in.getVector(memory.fsalQ, context.model.nq), in.getVector(memory.fsalV, context.model.nv);
+    in.getVector(memory.fsalTau, context.model.nv), in.getVector(memory.fsalA, context.model.nv);
+  }
+  return "";
+}
+
+// Counters are read as 64 bits and range-checked before they become a (possibly 32-bit) long.
+void getCount(ByteReader& in, long& n, ReadContext& context) {
+  const int64_t value = in.get<int64_t>();
+  context.countsInRange = context.countsInRange && value >= 0 && value <= kMaxStateCount;
+  n = context.countsInRange ? long(value) : 0;
+}
+
+void put(ByteWriter& out, const IntegratorStats& stats) {
+  for (long n : {stats.steps, stats.accepted, stats.rejected, stats.derivativeEvaluations, stats.minStepHits, stats.stalls})
+    out.put(int64_t(n));
+}
+std::string get(ByteReader& in, IntegratorStats& stats, ReadContext& context) {
+  for (long* n : {&stats.steps, &stats.accepted, &stats.rejected, &stats.derivativeEvaluations, &stats.minStepHits, &stats.stalls})
+    getCount(in, *n, context);
+  return "";
+}
+
+void put(ByteWriter& out, const StepStats& stats) {
+  out.put(int32_t(stats.contacts)), out.put(int32_t(stats.rows));
+  for (long n : {stats.events, stats.unlocatedEvents, stats.jointCorrections}) out.put(int64_t(n));
+  out.put(stats.jointGap);
+}
+std::string get(ByteReader& in, StepStats& stats, ReadContext& context) {
+  stats.contacts = in.get<int32_t>(), stats.rows = in.get<int32_t>();
+  context.countsInRange = context.countsInRange && stats.contacts >= 0 && stats.rows >= 0;
+  for (long* n : {&stats.events, &stats.unlocatedEvents, &stats.jointCorrections}) getCount(in, *n, context);
+  stats.jointGap = in.get<double>();
+  return "";
+}
+
+void put(ByteWriter& out, const std::string& message) { out.putString(message); }
+std::string get(ByteReader& in, std::string& message, ReadContext&) {
+  message = in.getString();
+  return "";
+}
+
+void put(ByteWriter& out, const EnergyLedger& ledger) {
+  for (double value : {ledger.initial, ledger.effortWork, ledger.motorWork, ledger.appliedWork, ledger.contactLoss,
+                       ledger.dampingLoss})
+    out.put(value);
+}
+std::string get(ByteReader& in, EnergyLedger& ledger, ReadContext&) {
+  for (double* value : {&ledger.initial, &ledger.effortWork, &ledger.motorWork, &ledger.appliedWork, &ledger.contactLoss,
+                        &ledger.dampingLoss})
+    *value = in.get<double>();
+  return "";
+}
+
+// Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
+// loader refuses such numbers in a scene. q, q̇ and the energy ledger may be anything a run can
+// reach, NaN included (the next step reports it); the ledger only reports, never steers.
+std::string validate(const WorldState& s, const ReadContext& context, double timestep) {
+  if (!(s.motion.t >= 0 && s.motion.t <= kMaxStateTime)) return "its time is not between 0 and 1e12 s";
+  if (!context.countsInRange) return "its step counters are negative or beyond any run's";
+  if (s.stepError.size() > kMaxStateMessageBytes)
+    return "its stop message is longer than " + std::to_string(kMaxStateMessageBytes) + " bytes";
+  const double step = s.integrator.adaptiveStep;
+  // The last substep ends exactly at the step's end, so it may exceed the time step by rounding.
+  if (!std::isfinite(step) || step < 0 || step > timestep * (1 + 1e-9)) return "its RK45 step is not between 0 and the time step";
+  if (!std::all_of(s.sleepTimer.begin(), s.sleepTimer.end(), [](double x) { return std::isfinite(x) && x >= 0; }))
+    return "its sleep timers are not finite times ≥ 0";
+  const DragSpring& d = s.drag;
+  if (!std::isfinite(d.stiffness + d.damping + d.maxForce + d.mass) || d.stiffness < 0 || d.damping < 0 || d.maxForce < 0 ||
+      d.mass < 0)
+    return "its drag spring is not finite and ≥ 0";
+  return "";
 }
 
 }  // namespace
 
-// Two fingerprints of what the world was built from. The structure: sizes, joint types, tree
-// shape, which link carries which collider, limits, motors and impulse joints, the stepping
-// mode. The scene: all of that and every number (gravity, placements, inertias, shapes,
-// materials, settings).
-void World::fingerprintModel() {
-  Fingerprint structure;
-  structure.add(model_.nlinks), structure.add(model_.nq), structure.add(model_.nv);
-  for (int link = 0; link < model_.nlinks; ++link) {
-    structure.add(model_.joints[size_t(link)].type);
-    structure.add(model_.parent[size_t(link)]);
-  }
-  structure.add(uint64_t(interactions_.colliders.size()));
-  for (const Collider& c : interactions_.colliders) structure.add(c.link), structure.add(c.shape.type);
-  structure.add(uint64_t(interactions_.limits.size()));
-  for (const JointLimit& l : interactions_.limits) structure.add(l.link), structure.add(l.impulseJoint), structure.add(l.cone);
-  structure.add(uint64_t(interactions_.motors.size()));
-  for (const JointMotor& m : interactions_.motors) structure.add(m.link), structure.add(m.impulseJoint), structure.add(m.mode);
-  structure.add(uint64_t(interactions_.impulseJoints.size()));
-  for (const ImpulseJoint& j : interactions_.impulseJoints) structure.add(j.type), structure.add(j.linkA), structure.add(j.linkB);
-  structure.add(settings_.stepping), structure.add(settings_.integrator.kind);
-  structureHash_ = structure.value();
-
-  Fingerprint scene = structure;
-  scene.add(model_.gravity);
-  for (int link = 0; link < model_.nlinks; ++link) {
-    const size_t i = size_t(link);
-    scene.add(model_.joints[i].axis);
-    scene.add(model_.jointPlacement[i].E), scene.add(model_.jointPlacement[i].r);
-    scene.add(model_.inertia[i].mass), scene.add(model_.inertia[i].com), scene.add(model_.inertia[i].inertiaAboutCom);
-    scene.add(model_.linearDrag[i]), scene.add(model_.angularDrag[i]);
-    scene.add(model_.linkNames[i]);
-  }
-  for (int k = 0; k < model_.nv; ++k) {
-    const size_t i = size_t(k);
-    scene.add(model_.damping[i]), scene.add(model_.springStiffness[i]), scene.add(model_.springRest[i]);
-    scene.add(model_.coulombFriction[i]);
-  }
-  for (const Collider& c : interactions_.colliders) {
-    const Shape& s = c.shape;
-    scene.add(s.radius), scene.add(s.size), scene.add(s.length), scene.add(s.position), scene.add(s.orientation.coeffs());
-    scene.add(s.density), scene.add(s.friction), scene.add(s.restitution), scene.add(s.collisionGroup), scene.add(s.collisionMask);
-    if (s.hull)
-      for (const Vec3& v : s.hull->vertices) scene.add(v);
-  }
-  for (char self : interactions_.selfCollision) scene.add(self);
-  for (int family : interactions_.collisionFamily) scene.add(family);
-  for (const JointLimit& l : interactions_.limits)
-    scene.add(l.lower), scene.add(l.upper), scene.add(l.coneAngle), scene.add(l.restitution);
-  for (const ImpulseJoint& j : interactions_.impulseJoints) {
-    scene.add(j.anchorA), scene.add(j.anchorB), scene.add(j.frameA), scene.add(j.frameB), scene.add(j.axis), scene.add(j.axis2);
-  }
-  const WorldSettings& w = settings_;
-  scene.add(w.timestep), scene.add(w.integrator.dynamics), scene.add(w.integrator.absoluteTolerance);
-  scene.add(w.integrator.relativeTolerance), scene.add(w.integrator.minStep), scene.add(w.integrator.maxStep);
-  const SolverSettings& s = w.solver;
-  scene.add(s.velocityIterations), scene.add(s.convergence), scene.add(s.positionIterations);
-  if (s.substeps != SolverSettings{}.substeps) scene.add(s.substeps);  // links saved before it existed stay valid
-  scene.add(s.restitutionThreshold), scene.add(s.linearSlop), scene.add(s.positionCorrection);
-  scene.add(s.maxCorrectionVelocity), scene.add(s.speculativeMargin), scene.add(s.warmStarting), scene.add(s.cone);
-  scene.add(s.restitutionLaw), scene.add(s.sleep), scene.add(s.sleepVelocity), scene.add(s.sleepTime);
-  scene.add(w.joints.tolerance), scene.add(w.joints.maxSpeed);
-  scene.add(w.eventTolerance), scene.add(w.impactThreshold), scene.add(w.maxEventsPerStep);
-  modelHash_ = scene.value();
-}
-
 std::vector<uint8_t> World::saveState() const {
   std::vector<uint8_t> payload;
-  payload.reserve(1024 + 8 * size_t(3 * model_.nv + model_.nq + 6 * model_.nlinks + 10 * interactions_.motors.size()) +
-                  kContactBytes * (contacts_.size() + sleepingContacts_.size()) + 9 * asleep_.size() +
-                  (data_.fsalReady ? 8 * size_t(model_.nq + 3 * model_.nv) : 0));
+  payload.reserve(1024 + 8 * size_t(3 * model_.nv + model_.nq + 6 * model_.nlinks + 10 * state_.motors.size()) +
+                  kContactBytes * (state_.contacts.size() + state_.sleepingContacts.size()) + 9 * state_.asleep.size() +
+                  (state_.integrator.fsalReady ? 8 * size_t(model_.nq + 3 * model_.nv) : 0));
   ByteWriter out(payload);
-  out.put(state_.t);
-  out.putVector(state_.q);
-  out.putVector(state_.v);
-
-  out.putVector(loads_.tau);
-  out.put(uint8_t(loads_.anyExternal));
-  for (const Force& f : loads_.externalWorld) out.putFixed(f.angular), out.putFixed(f.linear);
-
-  out.put(uint32_t(interactions_.motors.size()));
-  for (const JointMotor& m : interactions_.motors)
-    for (double value : {m.targetVelocity, m.targetPosition, m.stiffness, m.damping, m.maxEffort, m.offset, m.amplitude,
-                         m.frequency, m.phase, m.effort})
-      out.put(value);
-
-  out.put(int32_t(drag_.body));
-  out.putFixed(drag_.localPoint), out.putFixed(drag_.target);
-  out.put(drag_.stiffness), out.put(drag_.damping), out.put(drag_.maxForce), out.put(drag_.mass);
-  out.putFixed(drag_.force);
-  out.put(int32_t(settings_.joints.iterations));
-
-  putContacts(out, contacts_);
-  putContacts(out, sleepingContacts_);
-  for (char a : asleep_) out.put(uint8_t(a));
-  for (double timer : sleepTimer_) out.put(timer);
-
-  out.put(data_.adaptiveStep);
-  out.put(uint8_t(data_.fsalReady));
-  if (data_.fsalReady) {
-    out.putVector(data_.fsalQ), out.putVector(data_.fsalV), out.putVector(data_.fsalTau), out.putVector(data_.fsalA);
-  }
-
-  for (long n : {stats_.steps, stats_.accepted, stats_.rejected, stats_.derivativeEvaluations, stats_.minStepHits, stats_.stalls})
-    out.put(int64_t(n));
-  out.put(int32_t(stepStats_.contacts)), out.put(int32_t(stepStats_.rows));
-  for (long n : {stepStats_.events, stepStats_.unlocatedEvents, stepStats_.jointCorrections}) out.put(int64_t(n));
-  out.put(stepStats_.jointGap);
-  out.putString(stepError_);
-  for (double value : {ledger_.initial, ledger_.effortWork, ledger_.motorWork, ledger_.appliedWork, ledger_.contactLoss,
-                       ledger_.dampingLoss})
-    out.put(value);
+  forEachStateField([&](const auto& field) {
+    put(out, state_.*field.member);
+    return true;
+  });
 
   Fingerprint checksum;
   checksum.bytes(payload.data(), payload.size());
@@ -209,114 +289,33 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   checksum.bytes(payload.data(), payload.size());
   if (checksum.value() != expectedChecksum) return "the saved state is damaged (its checksum does not match)";
 
-  // Everything into temporaries first; the world changes only once all of it has been read.
+  // Everything into a copy first (it has the scene's sizes and the motors' joints and modes); the
+  // world changes only once all of it has been read and checked.
   const std::string damaged = "the saved state is damaged: ";
+  WorldState incoming = state_;
+  ReadContext context{model_, interactions_.colliders.size()};
   ByteReader in(payload);
-  State state;
-  state.t = in.get<double>();
-  in.getVector(state.q, model_.nq);
-  in.getVector(state.v, model_.nv);
-  Eigen::VectorXd tau;
-  in.getVector(tau, model_.nv);
-  const bool anyExternal = in.get<uint8_t>() != 0;
-  std::vector<Force> external(size_t(model_.nlinks));
-  for (Force& f : external) {
-    in.getFixed(f.angular);
-    in.getFixed(f.linear);
-  }
-  std::vector<JointMotor> motors = interactions_.motors;
-  if (in.get<uint32_t>() != motors.size()) return damaged + "its motor count differs";
-  for (JointMotor& m : motors)
-    for (double* value : {&m.targetVelocity, &m.targetPosition, &m.stiffness, &m.damping, &m.maxEffort, &m.offset,
-                          &m.amplitude, &m.frequency, &m.phase, &m.effort})
-      *value = in.get<double>();
-  DragSpring drag;
-  drag.body = in.get<int32_t>();
-  in.getFixed(drag.localPoint), in.getFixed(drag.target);
-  drag.stiffness = in.get<double>(), drag.damping = in.get<double>(), drag.maxForce = in.get<double>(), drag.mass = in.get<double>();
-  in.getFixed(drag.force);
-  if (drag.body < -1 || drag.body >= model_.nlinks) return damaged + "its dragged body does not exist";
-  const int32_t jointIterations = in.get<int32_t>();
-  if (jointIterations < 1 || jointIterations > 10000) return damaged + "its joint iteration budget is out of range";
-  std::vector<Contact> contacts, sleepingContacts;
-  if (!getContacts(in, interactions_.colliders.size(), contacts) ||
-      !getContacts(in, interactions_.colliders.size(), sleepingContacts))
-    return damaged + "its contacts name colliders that do not exist or are out of order";
-  std::vector<char> asleep(asleep_.size());
-  for (char& a : asleep) a = char(in.get<uint8_t>() != 0);
-  std::vector<double> sleepTimer(sleepTimer_.size());
-  for (double& timer : sleepTimer) timer = in.get<double>();
-  const double adaptiveStep = in.get<double>();
-  const bool fsalReady = in.get<uint8_t>() != 0;
-  Eigen::VectorXd fsalQ, fsalV, fsalTau, fsalA;
-  if (fsalReady) {
-    in.getVector(fsalQ, model_.nq), in.getVector(fsalV, model_.nv);
-    in.getVector(fsalTau, model_.nv), in.getVector(fsalA, model_.nv);
-  }
-  // Counters are read as 64 bits and range-checked before they become a (possibly 32-bit) long.
-  bool countsInRange = true;
-  const auto count = [&](long& n) {
-    const int64_t value = in.get<int64_t>();
-    countsInRange = countsInRange && value >= 0 && value <= kMaxStateCount;
-    n = countsInRange ? long(value) : 0;
-  };
-  IntegratorStats stats;
-  for (long* n : {&stats.steps, &stats.accepted, &stats.rejected, &stats.derivativeEvaluations, &stats.minStepHits, &stats.stalls})
-    count(*n);
-  StepStats stepStats;
-  stepStats.contacts = in.get<int32_t>(), stepStats.rows = in.get<int32_t>();
-  countsInRange = countsInRange && stepStats.contacts >= 0 && stepStats.rows >= 0;
-  for (long* n : {&stepStats.events, &stepStats.unlocatedEvents, &stepStats.jointCorrections}) count(*n);
-  stepStats.jointGap = in.get<double>();
-  std::string stepError = in.getString();
-  EnergyLedger ledger;
-  for (double* value : {&ledger.initial, &ledger.effortWork, &ledger.motorWork, &ledger.appliedWork, &ledger.contactLoss,
-                        &ledger.dampingLoss})
-    *value = in.get<double>();
+  std::string refused;
+  forEachStateField([&](const auto& field) {
+    refused = get(in, incoming.*field.member, context);
+    return refused.empty();
+  });
+  if (!refused.empty()) return damaged + refused;
   if (!in.ok()) return damaged + "it ends before all of the world's state was read";
   if (!in.atEnd()) return damaged + "it has bytes after the world's state";
-  // Values the world's own steps can never produce (a forged or corrupted blob): refused, as the
-  // loader refuses such numbers in a scene. q, q̇ and the energy ledger may be anything a run can
-  // reach, NaN included (the next step reports it).
-  if (!(state.t >= 0 && state.t <= kMaxStateTime)) return damaged + "its time is not between 0 and 1e12 s";
-  if (!countsInRange) return damaged + "its step counters are negative or beyond any run's";
-  if (stepError.size() > kMaxStateMessageBytes)
-    return damaged + "its stop message is longer than " + std::to_string(kMaxStateMessageBytes) + " bytes";
-  if (!std::isfinite(adaptiveStep) || adaptiveStep < 0 || adaptiveStep > settings_.timestep)
-    return damaged + "its RK45 step is not between 0 and the time step";
-  if (!std::all_of(sleepTimer.begin(), sleepTimer.end(), [](double x) { return std::isfinite(x) && x >= 0; }))
-    return damaged + "its sleep timers are not finite times ≥ 0";
-  if (!std::isfinite(drag.stiffness + drag.damping + drag.maxForce + drag.mass) || drag.stiffness < 0 || drag.damping < 0 ||
-      drag.maxForce < 0 || drag.mass < 0)
-    return damaged + "its drag spring is not finite and ≥ 0";
-  // The energy ledger is not checked: like q and q̇ it may hold whatever a run reached (a world
-  // that blew up books NaN), and it only reports, never steers the motion.
+  if (const std::string invalid = validate(incoming, context, settings_.timestep); !invalid.empty()) return damaged + invalid;
 
-  // Copies into the same storage: the page's views of q, q̇ and the efforts stay valid.
-  state_.q = state.q, state_.v = state.v, state_.t = state.t;
-  loads_.tau = tau;
-  loads_.anyExternal = anyExternal;
-  loads_.externalWorld = external;
-  interactions_.motors = std::move(motors);
-  drag_ = drag;
-  settings_.joints.iterations = jointIterations;
-  contacts_ = std::move(contacts);
-  sleepingContacts_ = std::move(sleepingContacts);
-  previousContacts_.clear();
-  asleep_ = std::move(asleep);
-  sleepTimer_ = std::move(sleepTimer);
-  data_.adaptiveStep = adaptiveStep;
-  data_.fsalReady = fsalReady;
-  if (fsalReady) data_.fsalQ = fsalQ, data_.fsalV = fsalV, data_.fsalTau = fsalTau, data_.fsalA = fsalA;
-  stats_ = stats;
-  stepStats_ = stepStats;
-  stepError_ = std::move(stepError);
+  // Copies into the same storage (same sizes): the page's views of q, q̇ and the efforts stay valid.
+  forEachStateField([&](const auto& field) {
+    state_.*field.member = incoming.*field.member;
+    return true;
+  });
+  work_.previousContacts.clear();
   steppedSinceRestore_ = false;
   refreshKinematics();
   reportContacts();
   // Another scene's ledger would not balance here (other masses, other heights): it starts anew.
-  if (match == StateMatch::SameScene) ledger_ = ledger;
-  else startLedger();
+  if (match != StateMatch::SameScene) startLedger();
   return "";
 }
 

@@ -60,7 +60,7 @@ double slideAlongRamp(double degrees, double seconds, double* acceleration) {
   World w = loadWorld(sceneWith({ground(0.5, 0), box("crate", Vec3(0, 0, 0.25), 0.5, 0.5, 0)}, world));
   for (int i = 0; i < 24; ++i) w.step();  // settle on the plane (0.1 s)
   const double x0 = bodyPosition(w, 1).x(), t0 = w.time();
-  const double v0 = w.velocities()[0 * 6 + 6];  // body 1, x velocity
+  const double v0 = bodyVelocities(w)[0 * 6 + 6];  // body 1, x velocity
   const int steps = int(seconds * 240);
   for (int i = 0; i < steps; ++i) w.step();
   const double drift = bodyPosition(w, 1).x() - x0;
@@ -91,7 +91,8 @@ TEST(Contact, SlidingSphereEndsRollingAtFiveSevenths) {
                  {"shapes", {{{"type", "sphere"}, {"radius", r}, {"friction", 0.3}}}}};
   World world = loadWorld(sceneWith({ground(0.3, 0), sphere}, {{"timestep", 1.0 / 480}, {"solver", {{"iterations", 20}}}}));
   for (int i = 0; i < 960; ++i) world.step();
-  const float* v = &world.velocities()[6];
+  const std::vector<float> velocities = bodyVelocities(world);
+  const float* v = &velocities[6];
   const double speed = v[0], spin = v[4];  // x velocity, y angular velocity
   EXPECT_NEAR(speed, 5.0 / 7.0 * v0, 0.01 * 5.0 / 7.0 * v0);
   EXPECT_NEAR(speed, spin * r, 0.01 * speed);
@@ -109,7 +110,8 @@ TEST(Contact, StackOfTenBoxesStands) {
   const Vec3 start = bodyPosition(world, 10);
   for (int i = 0; i < 1200; ++i) world.step();
   EXPECT_LT((bodyPosition(world, 10) - start).norm(), 0.01);
-  const float* v = &world.velocities()[6 * 10];
+  const std::vector<float> velocities = bodyVelocities(world);
+  const float* v = &velocities[6 * 10];
   EXPECT_LT(Vec3(v[0], v[1], v[2]).norm(), 0.01);
 }
 
@@ -210,8 +212,10 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
   EXPECT_EQ(world.bodyPosition(1), rest);  // exactly frozen
   // Its contacts with the ground are no longer searched, but still reported (for the overlay).
   EXPECT_TRUE(world.contacts().empty());
-  ASSERT_GE(world.reportedContactCount(), 4);
-  for (int i = 0; i < world.reportedContactCount(); ++i) EXPECT_NEAR(world.contactBuffer()[size_t(8 * i + 2)], 0, 0.01);
+  const std::vector<float> points = contactPoints(world);
+  const int reported = int(points.size() / kContactFloats);
+  ASSERT_GE(reported, 4);
+  for (int i = 0; i < reported; ++i) EXPECT_NEAR(points[size_t(8 * i + 2)], 0, 0.01);
   // The ball (released from 30 m) lands on the box at about t = 2.5 s and wakes it.
   bool woke = false;
   for (int i = 0; i < 240 && !woke; ++i) {
@@ -219,7 +223,7 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
     woke = !world.bodyAsleep(1);
   }
   EXPECT_TRUE(woke);
-  EXPECT_EQ(world.reportedContactCount(), int(world.contacts().size()));  // found anew, not twice
+  EXPECT_EQ(int(contactPoints(world).size() / kContactFloats), int(world.contacts().size()));  // found anew, not twice
   for (int i = 0; i < 600; ++i) world.step();
   ASSERT_TRUE(world.bodyAsleep(1) && world.bodyAsleep(2)) << "box and ball should rest again";
   world.startDrag(1, world.bodyPosition(1));
@@ -277,7 +281,8 @@ TEST(Contact, EnergeticLawAppliesFrictionThroughTheWholeImpact) {
                                                  {"solver", {{"restitutionLaw", law}}}}));
     for (int i = 0; i < 10; ++i) world.step();
     ASSERT_EQ(world.stepStats().events, 1);
-    const float* v = &world.velocities()[6];
+    const std::vector<float> velocities = bodyVelocities(world);
+    const float* v = &velocities[6];
     EXPECT_NEAR(v[2], e * 1.0, 1e-6) << law;
     EXPECT_NEAR(v[0], law == "energetic" ? 2 - mu * (1 + e) : 2 - mu, 1e-6) << law;
   }

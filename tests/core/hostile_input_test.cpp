@@ -1,4 +1,4 @@
-// Issue 23's reproducers, found by fuzzing: each was a crash, a hang or a silent wrong answer,
+// Reproducers found by fuzzing: each was a crash, a hang or a silent wrong answer,
 // and each is now a SceneError naming its JSON path, or a world that reports why it stopped.
 #include <gtest/gtest.h>
 
@@ -54,10 +54,6 @@ TEST(HostileInput, JsonLibraryExceptionsBecomeSceneErrors) {
   const std::string overflow = text.substr(0, g) + "-1e999" + text.substr(g + 5);
   EXPECT_NE(loadError(overflow).find("/: not valid JSON at line 1, column "), std::string::npos) << loadError(overflow);
   EXPECT_NE(loadError(overflow).find("beyond the range of double precision"), std::string::npos);
-
-  json scene = shippedScene("pendulum");
-  scene["meta"]["sliders"][0]["path"] = "/articulations/99999999999999999999999";
-  EXPECT_EQ(loadError(scene.dump()), "/meta/sliders/0/path: must point at a number in this scene");
 
   const std::string deep = std::string(5000, '[') + std::string(5000, ']');
   EXPECT_NE(loadError(deep).find("nests deeper than 64 levels"), std::string::npos) << loadError(deep);

@@ -8,6 +8,7 @@
 
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "world/queries.h"
 
 namespace fw {
 
