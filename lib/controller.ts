@@ -1,10 +1,10 @@
-// Controllers in the loop (issue 19): a scene's `controller` is a JavaScript module exporting
+// Controllers in the loop: a scene's `controller` is a JavaScript module exporting
 // control(ctx). It runs at its rate, in lockstep with the steps, its efforts and motor targets
 // held between ticks (zero-order hold), so a run is the same wherever it runs. This is the
 // runtime the library uses in Node, where code runs only when the caller opts in
 // (World.enableController); the page will run the same module in an isolated worker.
 import { parse as parseModule } from 'acorn';
-import type { ContactPoint, Matrix, Pose } from './featherweight';
+import type { ContactPoint, Matrix, Pose } from './types';
 
 export interface ControllerSpec {
   source: string;

@@ -3,7 +3,7 @@
 // TypeScript declarations (tsc) and a package.json, so `import { loadEngine } from './dist-lib'`
 // works in browsers and in Node ≥ 20. Needs the wasm build (scripts/build-wasm.sh) first.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -26,13 +26,19 @@ await build.write({ file: join(out, 'featherweight.mjs'), format: 'esm' });
 await build.close();
 copyFileSync(join(wasmDist, 'featherweight.wasm'), join(out, 'featherweight.wasm'));
 
-// Declarations: the library's, pointing at the module's own (kept by hand, tested against its exports).
+// Declarations: the library's (one file per module of lib/), pointing at the module's own, which
+// are generated from wasm_bindings/interface.mjs (and tested against its exports): self-contained.
 const types = join(repo, 'build/lib-types');
 rmSync(types, { recursive: true, force: true });
 execFileSync(join(repo, 'node_modules/.bin/tsc'), ['-p', 'lib/tsconfig.json'], { cwd: repo, stdio: 'inherit' });
-const declarations = readFileSync(join(types, 'featherweight.d.ts'), 'utf8').replaceAll("'featherweight-wasm/featherweight.js'", "'./engine_module.js'");
-writeFileSync(join(out, 'featherweight.d.ts'), declarations);
-copyFileSync(join(repo, 'wasm_bindings/featherweight.d.ts'), join(out, 'engine_module.d.ts'));
+for (const file of readdirSync(types).filter((name) => name.endsWith('.d.ts'))) {
+  // Relative imports with their extension, as Node's resolution (nodenext) wants them.
+  const text = readFileSync(join(types, file), 'utf8')
+    .replaceAll("'featherweight-wasm/featherweight.js'", "'./engine_module.js'")
+    .replace(/((?:from |import\()')(\.\/[\w.]+?)(?<!\.js)'/g, "$1$2.js'");
+  writeFileSync(join(out, file), text);
+}
+copyFileSync(join(repo, 'wasm_bindings/featherweight.generated.d.ts'), join(out, 'engine_module.d.ts'));
 const version = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version;
 writeFileSync(
   join(out, 'package.json'),

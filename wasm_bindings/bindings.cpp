@@ -9,22 +9,22 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "world/buffer_layouts.generated.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "scene/scene_vocabulary.h"
+#include "render_buffers.h"
+#include "world/queries.h"
 #include "world/world.h"
 
 namespace {
 
-const char* jointTypeName(fw::JointType type) {
-  switch (type) {
-    case fw::JointType::Fixed: return "fixed";
-    case fw::JointType::Revolute: return "revolute";
-    case fw::JointType::Prismatic: return "prismatic";
-    case fw::JointType::Spherical: return "spherical";
-    case fw::JointType::Free: return "free";
-  }
-  return "?";
-}
+namespace layout = fw::layout;
+// The shared buffers are arrays of these elements (wasm_bindings/interface.mjs declares them).
+static_assert(sizeof(float) == 4 && sizeof(double) == 8);
+static_assert(layout::BodyPose::kStride == layout::Pose::kStride, "a float64 pose is laid out as the poses are");
+
+std::string jointTypeName(fw::JointType type) { return std::string(fw::sceneJointTypeName(type)); }
 
 nlohmann::json vec(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
 
@@ -35,6 +35,8 @@ class Simulation {
     try {
       auto next = std::make_unique<fw::World>(fw::buildWorld(fw::parseScene(sceneJson)));
       world_ = std::move(next);
+      queries_.reset();
+      buffers_.refresh(*world_);
       return "";
     } catch (const fw::SceneError& e) {
       return e.what();
@@ -45,11 +47,19 @@ class Simulation {
     }
   }
 
-  void reset() { if (world_) world_->reset(); }
+  void reset() {
+    if (!world_) return;
+    world_->reset();
+    buffers_.refresh(*world_);
+  }
   // Stops early once the world reports it cannot go on (stepError()).
   void step(int count) {
     if (!world_) return;
-    for (int i = 0; i < count && world_->stepError().empty(); ++i) world_->step();
+    for (int i = 0; i < count && world_->stepError().empty(); ++i) {
+      buffers_.beforeStep(*world_);
+      world_->step();
+    }
+    buffers_.refresh(*world_);
   }
   // '' while the world steps; otherwise why it stopped (blew up, or RK45 could not advance).
   std::string stepError() const { return world_ ? world_->stepError() : ""; }
@@ -58,12 +68,12 @@ class Simulation {
 
   int bodyCount() const { return world_ ? world_->model().nlinks : 0; }
   uintptr_t posesPointer() const {
-    return world_ ? reinterpret_cast<uintptr_t>(world_->poses().data()) : 0;
+    return world_ ? reinterpret_cast<uintptr_t>(buffers_.poses.data()) : 0;
   }
 
   // bodyCount() * 6 float32s: each body's origin velocity then angular velocity (world).
   uintptr_t velocitiesPointer() const {
-    return world_ ? reinterpret_cast<uintptr_t>(world_->velocities().data()) : 0;
+    return world_ ? reinterpret_cast<uintptr_t>(buffers_.velocities.data()) : 0;
   }
 
   std::string bodiesJson() const {
@@ -71,11 +81,12 @@ class Simulation {
     if (!world_) return bodies.dump();
     for (const fw::BodyVisual& body : world_->visuals()) {
       nlohmann::json shapes = nlohmann::json::array();
-      for (const fw::Shape& s : body.shapes) {
+      for (size_t k = 0; k < body.shapes.size(); ++k) {
+        const fw::Shape& s = body.shapes[k];
         nlohmann::json j = {{"type", fw::shapeTypeName(s.type)},
                             {"position", vec(s.position)},
                             {"quaternion", {s.orientation.w(), s.orientation.x(), s.orientation.y(), s.orientation.z()}},
-                            {"color", s.color}};
+                            {"color", body.shapeVisuals[k].color}};
         if (s.type == fw::ShapeType::Box) j["size"] = vec(s.size);
         if (s.type == fw::ShapeType::Sphere || s.type == fw::ShapeType::Capsule || s.type == fw::ShapeType::Cylinder)
           j["radius"] = s.radius;
@@ -107,11 +118,11 @@ class Simulation {
     return joints.dump();
   }
 
-  // Contact points of the last step: contactCount() × 8 float32s at contactsPointer(): position,
-  // normal (from the first shape to the second), normal impulse (N·s), separation (m).
-  int contactCount() const { return world_ ? world_->reportedContactCount() : 0; }
+  // Contact points of the last step: contactCount() records of layout::Contact at contactsPointer():
+  // position, normal (from the first shape to the second), normal impulse (N·s), separation (m).
+  int contactCount() const { return world_ ? buffers_.contactCount() : 0; }
   uintptr_t contactsPointer() const {
-    return world_ ? reinterpret_cast<uintptr_t>(world_->contactBuffer().data()) : 0;
+    return world_ ? reinterpret_cast<uintptr_t>(buffers_.contacts.data()) : 0;
   }
 
   // Motors, by index in scene order (motorsJson()); targets change live.
@@ -143,12 +154,13 @@ class Simulation {
   // Joint efforts τ (nv float64s), read by the core at every step: the page writes into them.
   uintptr_t effortsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->jointEfforts().data()) : 0; }
 
-  // Computes the spatial momentum and returns where its 6 float64s are: angular momentum about
-  // the world origin, then linear momentum.
+  // Computes the spatial momentum and returns where it is (layout::Momentum): angular momentum
+  // about the world origin, then linear momentum.
   uintptr_t momentumPointer() {
     if (world_) {
       const fw::Force h = world_->momentum();
-      momentum_ << h.angular, h.linear;
+      momentum_.segment<3>(layout::Momentum::kAngular) = h.angular;
+      momentum_.segment<3>(layout::Momentum::kLinear) = h.linear;
     }
     return reinterpret_cast<uintptr_t>(momentum_.data());
   }
@@ -156,47 +168,60 @@ class Simulation {
   double kineticEnergy() { return world_ ? world_->kineticEnergy() : 0; }
   double potentialEnergy() { return world_ ? world_->potentialEnergy() : 0; }
 
-  // Computes the energy ledger (world/energy_ledger.h) and returns where its 10 float64s are:
+  // Computes the energy ledger (world/energy_ledger.h) and returns where it is (layout::Energy):
   // kinetic, gravity, spring; initial; work by efforts, motors, the mouse and applied forces;
   // lost to contacts and limits, to damping, friction and drag; the balance (integrator error).
   uintptr_t energyPointer() {
     if (world_) {
+      using E = layout::Energy;
       const fw::EnergyReport r = world_->energy();
       const fw::EnergyLedger& l = r.ledger;
-      energy_ << r.kinetic, r.gravity, r.spring, l.initial, l.effortWork, l.motorWork, l.appliedWork, l.contactLoss,
-          l.dampingLoss, r.balance();
+      energy_[E::kKinetic] = r.kinetic;
+      energy_[E::kGravity] = r.gravity;
+      energy_[E::kSpring] = r.spring;
+      energy_[E::kInitial] = l.initial;
+      energy_[E::kEffortWork] = l.effortWork;
+      energy_[E::kMotorWork] = l.motorWork;
+      energy_[E::kAppliedWork] = l.appliedWork;
+      energy_[E::kContactLoss] = l.contactLoss;
+      energy_[E::kDampingLoss] = l.dampingLoss;
+      energy_[E::kBalance] = r.balance();
     }
     return reinterpret_cast<uintptr_t>(energy_.data());
   }
-  // Per body 26 float32s (World::bodyForces): centre of mass, its velocity and acceleration, then
+  // Per body layout::BodyForce (fw::bodyForces, world/queries.h): centre of mass, its velocity and acceleration, then
   // the net, gravity, contact, joint and applied forces, world frame; kinetic energy, mass.
-  uintptr_t bodyForcesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->bodyForces().data()) : 0; }
+  uintptr_t bodyForcesPointer() { return world_ ? reinterpret_cast<uintptr_t>(buffers_.forces(*world_, queries()).data()) : 0; }
 
-  // The model at the current state (World's model queries), for controllers and the library.
+  // The model at the current state (world/queries.h), for controllers and the library.
   // Inputs (q̈ or τ) go in queryInputPointer()'s nv float64s; results stay valid until the next query.
   uintptr_t queryInputPointer() {
     if (world_ && input_.size() != world_->model().nv) input_ = Eigen::VectorXd::Zero(world_->model().nv);
     return reinterpret_cast<uintptr_t>(input_.data());
   }
   // H(q), nv × nv float64s (symmetric).
-  uintptr_t massMatrixPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->massMatrix().data()) : 0; }
+  uintptr_t massMatrixPointer() { return world_ ? reinterpret_cast<uintptr_t>(fw::massMatrix(*world_, queries()).data()) : 0; }
   // The efforts that give the input q̈ now (nv float64s).
-  uintptr_t inverseDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->inverseDynamics(sizedInput()).data()) : 0; }
+  uintptr_t inverseDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(fw::inverseDynamics(*world_, sizedInput(), queries()).data()) : 0; }
   // The q̈ the input efforts give now, contacts aside (nv float64s).
-  uintptr_t forwardDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->forwardDynamics(sizedInput()).data()) : 0; }
+  uintptr_t forwardDynamicsPointer() { return world_ ? reinterpret_cast<uintptr_t>(fw::forwardDynamics(*world_, sizedInput(), queries()).data()) : 0; }
   // The efforts that hold gravity where the model is (nv float64s).
-  uintptr_t gravityTorquesPointer() { return world_ ? reinterpret_cast<uintptr_t>(world_->gravityTorques().data()) : 0; }
+  uintptr_t gravityTorquesPointer() { return world_ ? reinterpret_cast<uintptr_t>(fw::gravityTorques(*world_, queries()).data()) : 0; }
   // 6 × nv float64s, column-major: rows ω then ṗ of the point (x, y, z) of a body's frame, world frame.
   uintptr_t jacobianPointer(int body, double x, double y, double z) {
     if (!world_ || body < 0 || body >= world_->model().nlinks) return 0;
-    return reinterpret_cast<uintptr_t>(world_->pointJacobian(body, fw::Vec3(x, y, z)).data());
+    return reinterpret_cast<uintptr_t>(fw::pointJacobian(*world_, body, fw::Vec3(x, y, z), queries()).data());
   }
-  // A body frame's pose in float64: position, then quaternion x, y, z, w.
+  // A body frame's pose in float64 (layout::BodyPose): position, then quaternion x, y, z, w.
   uintptr_t bodyPosePointer(int body) {
     if (!world_ || body < 0 || body >= world_->model().nlinks) return 0;
+    using P = layout::BodyPose;
     fw::Quat q;
-    const fw::Vec3 p = world_->linkPositionNow(body, q);
-    pose_ << p, q.x(), q.y(), q.z(), q.w();
+    pose_.segment<3>(P::kX) = fw::linkPositionNow(*world_, body, q, queries());
+    pose_[P::kQx] = q.x();
+    pose_[P::kQy] = q.y();
+    pose_[P::kQz] = q.z();
+    pose_[P::kQw] = q.w();
     return reinterpret_cast<uintptr_t>(pose_.data());
   }
 
@@ -211,10 +236,14 @@ class Simulation {
   }
   void moveDrag(double x, double y, double z) { if (world_) world_->moveDrag(fw::Vec3(x, y, z)); }
   void endDrag() { if (world_) world_->endDrag(); }
-  // 6 float64s: the grabbed point now, then the spring's force in the last step (N).
+  // layout::Drag: the grabbed point now, then the spring's force in the last step (N).
   uintptr_t dragPointer() {
-    if (world_ && world_->dragging()) drag_ << world_->dragPointWorld(), world_->dragForce();
-    else drag_.setZero();
+    if (world_ && world_->dragging()) {
+      drag_.segment<3>(layout::Drag::kPoint) = world_->dragPointWorld();
+      drag_.segment<3>(layout::Drag::kForce) = world_->dragForce();
+    } else {
+      drag_.setZero();
+    }
     return reinterpret_cast<uintptr_t>(drag_.data());
   }
 
@@ -246,15 +275,26 @@ class Simulation {
     if (length > kMaxStateBytes) return "a saved state of " + std::to_string(size_t(length)) + " bytes is larger than any world's";
     std::vector<uint8_t> blob(static_cast<size_t>(length));
     emscripten::val(emscripten::typed_memory_view(blob.size(), blob.data())).call<void>("set", bytes);
-    return world_->restoreState(blob, match);
+    std::string refused = world_->restoreState(blob, match);
+    if (refused.empty()) buffers_.refresh(*world_);
+    return refused;
+  }
+  // The model queries' own Data and results, made on the first query of a world.
+  fw::QueryWorkspace& queries() {
+    if (!queries_) queries_ = std::make_unique<fw::QueryWorkspace>(world_->model());
+    return *queries_;
   }
   static constexpr double kMaxStateBytes = 512.0 * 1024 * 1024;
 
   std::unique_ptr<fw::World> world_;
-  fw::Vec6 momentum_ = fw::Vec6::Zero();
-  fw::Vec6 drag_ = fw::Vec6::Zero();
-  Eigen::Matrix<double, 10, 1> energy_ = Eigen::Matrix<double, 10, 1>::Zero();
-  Eigen::Matrix<double, 7, 1> pose_ = Eigen::Matrix<double, 7, 1>::Zero();
+  fw::RenderBuffers buffers_;                     // the renderer's floats, filled after each change
+  std::unique_ptr<fw::QueryWorkspace> queries_;  // for world_'s model
+  template <class Layout>
+  using Record = Eigen::Matrix<typename Layout::Element, Layout::kStride, 1>;
+  Record<layout::Momentum> momentum_ = Record<layout::Momentum>::Zero();
+  Record<layout::Drag> drag_ = Record<layout::Drag>::Zero();
+  Record<layout::Energy> energy_ = Record<layout::Energy>::Zero();
+  Record<layout::BodyPose> pose_ = Record<layout::BodyPose>::Zero();
   Eigen::VectorXd input_;
 };
 

@@ -1,7 +1,7 @@
 // The energy ledger and the body forces through the module, as the page reads them: the cradle's
 // books balance in wasm as natively, and the pendulum's rod tension comes through the bindings.
 import { describe, expect, it } from 'vitest';
-import { energyOf } from '../../lib/featherweight';
+import { WorldViews, energyOf } from '../../lib/featherweight';
 import { BodyForces } from '../../web/src/teaching/body_forces';
 import { loadEngineInNode, readScene } from './engine';
 
@@ -25,7 +25,7 @@ describe('energy ledger in wasm', () => {
     const sim = new engine.Simulation();
     expect(sim.load(JSON.stringify(readScene('pendulum.json')))).toBe('');
     sim.step(100);
-    const forces = new BodyForces(engine, sim);
+    const forces = new BodyForces(new WorldViews(engine, sim));
     forces.refresh();
     expect(forces.mass(0)).toBe(1);
     expect(forces.vector(0, 'gravity')[2]).toBeCloseTo(-9.81, 5);

@@ -1,0 +1,267 @@
+// The parts of a scene that are for the page and the controller, not the physics: `meta`
+// (title, description, things to observe, plots, sliders, predict-then-observe questions) and
+// `controller` (a JavaScript control law). The core only caps their size and passes them by; this
+// checks them, with the JSON Pointer of each problem and messages like the loader's, wherever a
+// scene enters: the page (web/src/guard/scene_entry.ts) and the library's createWorld.
+// It reads untrusted JSON: every value is checked before it is used, nothing is run.
+import { WORLD_DEFAULTS } from './scene_defaults.generated';
+
+/** One problem: the JSON Pointer (RFC 6901) of the value and what is wrong with it. */
+export interface SceneMetaProblem {
+  path: string;
+  message: string;
+}
+
+/** The largest controller source, in UTF-8 bytes, and the most named parameters (scene.h). */
+export const MAX_CONTROLLER_BYTES = 256 * 1024;
+export const MAX_CONTROLLER_PARAMETERS = 64;
+/** Every number of a scene lies within ±1e15 (docs/security.md). */
+const MAX_SCENE_NUMBER = 1e15;
+const PLOT_QUANTITIES = ['energy', 'momentum', 'joint.q', 'joint.qd', 'body.position', 'body.velocity'];
+
+type JsonRecord = { [key: string]: unknown };
+
+const isRecord = (value: unknown): value is JsonRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
+const own = (record: JsonRecord, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'boolean') return 'a boolean';
+  return typeof value === 'number' ? 'a number' : typeof value;
+}
+
+/** A string from the input, fit to be echoed: quoted, control characters escaped, cut at 60. */
+function quoted(text: string): string {
+  const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(shown).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Collects problems while walking the document; each check answers whether the value is fit. */
+class Checker {
+  readonly problems: SceneMetaProblem[] = [];
+
+  fail(path: string, message: string): false {
+    this.problems.push({ path: path === '' ? '/' : path, message });
+    return false;
+  }
+
+  object(value: unknown, path: string): value is JsonRecord {
+    return isRecord(value) || this.fail(path, `expected an object, got ${typeName(value)}`);
+  }
+
+  array(value: unknown, path: string): value is unknown[] {
+    return Array.isArray(value) || this.fail(path, `expected an array, got ${typeName(value)}`);
+  }
+
+  string(value: unknown, path: string): value is string {
+    return typeof value === 'string' || this.fail(path, `expected a string, got ${typeName(value)}`);
+  }
+
+  number(value: unknown, path: string): value is number {
+    if (typeof value !== 'number') return this.fail(path, `expected a number, got ${typeName(value)}`);
+    if (!Number.isFinite(value)) return this.fail(path, 'expected a finite number');
+    if (Math.abs(value) > MAX_SCENE_NUMBER) return this.fail(path, `numbers in a scene lie within ±1e15, got ${value}`);
+    return true;
+  }
+
+  positive(value: unknown, path: string): value is number {
+    return this.number(value, path) && (value > 0 || this.fail(path, `must be positive, got ${value}`));
+  }
+
+  /** Every member one of `known`: a misspelt field is an error, not a silent default. */
+  allowOnly(record: JsonRecord, path: string, known: string[]): void {
+    for (const key of Object.keys(record)) {
+      if (!known.includes(key)) this.fail(`${path}/${escapeToken(key)}`, `unknown field (expected one of: ${known.join(', ')})`);
+    }
+  }
+
+  required(record: JsonRecord, path: string, key: string): boolean {
+    return own(record, key) || this.fail(`${path}/${escapeToken(key)}`, 'required field is missing');
+  }
+
+  stringList(value: unknown, path: string): void {
+    if (this.array(value, path)) value.forEach((item, i) => this.string(item, `${path}/${i}`));
+  }
+}
+
+/** The names plots may refer to: free bodies by name, links as "articulation/link". */
+function jointNames(scene: JsonRecord): Set<string> {
+  const names = new Set<string>();
+  if (Array.isArray(scene.bodies)) for (const body of scene.bodies) if (isRecord(body) && typeof body.name === 'string') names.add(body.name);
+  if (Array.isArray(scene.articulations)) {
+    for (const articulation of scene.articulations) {
+      if (!isRecord(articulation) || typeof articulation.name !== 'string' || !Array.isArray(articulation.links)) continue;
+      for (const link of articulation.links) if (isRecord(link) && typeof link.name === 'string') names.add(`${articulation.name}/${link.name}`);
+    }
+  }
+  return names;
+}
+
+/** The value a JSON Pointer names in the document, or undefined (also for a malformed pointer). */
+function atPointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  if (!pointer.startsWith('/') || /~[^01]|~$/.test(pointer)) return undefined;
+  let node: unknown = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      node = node[Number(token)];
+    } else if (isRecord(node)) {
+      node = own(node, token) ? node[token] : undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+function checkPlots(c: Checker, plots: unknown, path: string, names: Set<string>): void {
+  if (!c.array(plots, path)) return;
+  plots.forEach((plot, i) => {
+    const at = `${path}/${i}`;
+    if (!c.object(plot, at)) return;
+    c.allowOnly(plot, at, ['quantity', 'joint', 'body', 'label']);
+    if (!c.required(plot, at, 'quantity') || !c.string(plot.quantity, `${at}/quantity`)) return;
+    const quantity = plot.quantity;
+    if (!PLOT_QUANTITIES.includes(quantity)) {
+      c.fail(`${at}/quantity`, `${quoted(quantity)} is not one of ${PLOT_QUANTITIES.map((q) => `"${q}"`).join(', ')}`);
+    } else if (quantity.startsWith('joint.')) {
+      if (c.required(plot, at, 'joint') && c.string(plot.joint, `${at}/joint`) && !names.has(plot.joint))
+        c.fail(`${at}/joint`, `no joint named ${quoted(plot.joint)} (use "articulation/link")`);
+    } else if (quantity.startsWith('body.')) {
+      if (c.required(plot, at, 'body') && c.string(plot.body, `${at}/body`) && !names.has(plot.body))
+        c.fail(`${at}/body`, `no body named ${quoted(plot.body)} (use "articulation/link" or a body's name)`);
+    }
+    if (own(plot, 'label')) c.string(plot.label, `${at}/label`);
+  });
+}
+
+// Predict, then observe: a question with 2 to 6 choices, shown before Play; the answer (an index
+// into the choices) and its explanation are revealed once the run reaches revealAt seconds.
+function checkQuestions(c: Checker, questions: unknown, path: string): void {
+  if (!c.array(questions, path)) return;
+  questions.forEach((question, i) => {
+    const at = `${path}/${i}`;
+    if (!c.object(question, at)) return;
+    c.allowOnly(question, at, ['text', 'choices', 'answer', 'explanation', 'revealAt']);
+    if (c.required(question, at, 'text')) c.string(question.text, `${at}/text`);
+    let choices = 0;
+    if (c.required(question, at, 'choices') && c.array(question.choices, `${at}/choices`)) {
+      choices = question.choices.length;
+      if (choices < 2 || choices > 6) c.fail(`${at}/choices`, 'a question needs 2 to 6 choices');
+      c.stringList(question.choices, `${at}/choices`);
+    }
+    if (c.required(question, at, 'answer')) {
+      const answer = question.answer;
+      const range = `expected a whole number from 0 to ${Math.max(0, choices - 1)}`;
+      if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer >= Math.max(1, choices)) {
+        c.fail(`${at}/answer`, `${range}, got ${typeof answer === 'number' ? answer : typeName(answer)}`);
+      }
+    }
+    if (own(question, 'explanation')) c.string(question.explanation, `${at}/explanation`);
+    if (own(question, 'revealAt')) c.positive(question.revealAt, `${at}/revealAt`);
+  });
+}
+
+// Sliders edit a number of this very scene: the path must point at one.
+function checkSliders(c: Checker, sliders: unknown, path: string, document: JsonRecord): void {
+  if (!c.array(sliders, path)) return;
+  sliders.forEach((slider, i) => {
+    const at = `${path}/${i}`;
+    if (!c.object(slider, at)) return;
+    c.allowOnly(slider, at, ['label', 'path', 'min', 'max', 'step', 'unit']);
+    if (c.required(slider, at, 'label')) c.string(slider.label, `${at}/label`);
+    if (c.required(slider, at, 'path') && c.string(slider.path, `${at}/path`)) {
+      if (slider.path !== '' && (!slider.path.startsWith('/') || /~[^01]|~$/.test(slider.path))) c.fail(`${at}/path`, 'not a JSON Pointer (RFC 6901)');
+      else if (typeof atPointer(document, slider.path) !== 'number') c.fail(`${at}/path`, 'must point at a number in this scene');
+    }
+    const min = c.required(slider, at, 'min') && c.number(slider.min, `${at}/min`);
+    const max = c.required(slider, at, 'max') && c.number(slider.max, `${at}/max`);
+    if (min && max && !((slider.min as number) < (slider.max as number))) c.fail(`${at}/max`, 'max must be larger than min');
+    if (own(slider, 'step')) c.positive(slider.step, `${at}/step`);
+    if (own(slider, 'unit')) c.string(slider.unit, `${at}/unit`);
+  });
+}
+
+function checkMeta(c: Checker, meta: unknown, document: JsonRecord): void {
+  const path = '/meta';
+  if (!c.object(meta, path)) return;
+  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'questions']);
+  if (own(meta, 'title')) c.string(meta.title, `${path}/title`);
+  if (own(meta, 'description')) c.string(meta.description, `${path}/description`);
+  if (own(meta, 'observe')) c.stringList(meta.observe, `${path}/observe`);
+  if (own(meta, 'plots')) checkPlots(c, meta.plots, `${path}/plots`, jointNames(document));
+  if (own(meta, 'questions')) checkQuestions(c, meta.questions, `${path}/questions`);
+  if (own(meta, 'sliders')) checkSliders(c, meta.sliders, `${path}/sliders`, document);
+}
+
+/** The time step the scene asks for (the loader checks it; here only the controller's period needs it). */
+function timestepOf(document: JsonRecord): number {
+  const world = document.world;
+  return isRecord(world) && typeof world.timestep === 'number' && world.timestep > 0 ? world.timestep : WORLD_DEFAULTS.timestep;
+}
+
+// A controller is JavaScript the page and the library run (never the core), at `rate` ticks per
+// second in lockstep with the steps.
+function checkController(c: Checker, controller: unknown, document: JsonRecord): void {
+  const path = '/controller';
+  if (!c.object(controller, path)) return;
+  c.allowOnly(controller, path, ['source', 'rate', 'parameters']);
+  // Named numbers the control law reads as ctx.parameters (gains, set points); sliders may point at them.
+  if (own(controller, 'parameters') && c.object(controller.parameters, `${path}/parameters`)) {
+    const parameters = controller.parameters;
+    if (Object.keys(parameters).length > MAX_CONTROLLER_PARAMETERS) c.fail(`${path}/parameters`, `a controller has at most ${MAX_CONTROLLER_PARAMETERS} parameters`);
+    for (const [name, value] of Object.entries(parameters)) c.number(value, `${path}/parameters/${escapeToken(name)}`);
+  }
+  if (c.required(controller, path, 'source') && c.string(controller.source, `${path}/source`)) {
+    const bytes = utf8Length(controller.source);
+    if (bytes > MAX_CONTROLLER_BYTES) c.fail(`${path}/source`, `the controller's source is ${bytes} bytes; at most ${MAX_CONTROLLER_BYTES} are allowed`);
+  }
+  if (c.required(controller, path, 'rate') && c.positive(controller.rate, `${path}/rate`)) {
+    const timestep = timestepOf(document);
+    const steps = 1 / (controller.rate * timestep);
+    const whole = Math.round(steps);
+    if (whole < 1 || Math.abs(steps - whole) > 1e-6 * whole) {
+      c.fail(`${path}/rate`, `a controller's period must be a whole number of time steps (${timestep} s), so it ticks in lockstep with them`);
+    }
+  }
+}
+
+/** Bytes as the core counts them (UTF-8), without building an encoded copy of a huge text. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * The problems of a scene's `meta` and `controller`, each with its JSON Pointer; empty when both
+ * are fine or absent. Takes the parsed document (any JSON value); never throws.
+ */
+export function validateSceneMeta(scene: unknown): SceneMetaProblem[] {
+  const c = new Checker();
+  if (!isRecord(scene)) return c.problems; // the loader says what is wrong with the whole document
+  if (own(scene, 'meta')) checkMeta(c, scene.meta, scene);
+  if (own(scene, 'controller')) checkController(c, scene.controller, scene);
+  return c.problems;
+}
+
+/** The first problem as the loader writes its messages ("/path: what"), or '' when there is none. */
+export function sceneMetaMessage(scene: unknown): string {
+  const [first] = validateSceneMeta(scene);
+  return first ? `${first.path}: ${first.message}` : '';
+}

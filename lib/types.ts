@@ -1,0 +1,51 @@
+// The library's plain data types, shared by the world (lib/world.ts), its views (lib/views.ts)
+// and the controllers' runtime (lib/controller.ts) without their importing each other.
+import type { JointInfo } from 'featherweight-wasm/featherweight.js';
+
+export interface JointHandle {
+  /** Index of the joint's child body. */
+  index: number;
+  type: JointInfo['type'];
+  /** Its coordinates: q[qIndex … qIndex + nq), q̇ and τ [vIndex … vIndex + nv). */
+  qIndex: number;
+  vIndex: number;
+  nq: number;
+  nv: number;
+}
+
+export interface Pose {
+  position: [number, number, number];
+  quaternion: [number, number, number, number]; // x, y, z, w
+}
+
+/** A dense matrix, row-major. */
+export interface Matrix {
+  rows: number;
+  cols: number;
+  data: Float64Array;
+  get(row: number, col: number): number;
+}
+
+/** The energy ledger (core/world/energy_ledger.h): the fields of the `energy` layout (lib/layouts.generated.ts). */
+export interface EnergyReport {
+  kinetic: number;
+  gravity: number;
+  spring: number;
+  initial: number;
+  effortWork: number;
+  motorWork: number;
+  appliedWork: number;
+  contactLoss: number;
+  dampingLoss: number;
+  /** kinetic + potential + losses − initial − work in: the integrator's error. */
+  balance: number;
+}
+
+export interface ContactPoint {
+  point: [number, number, number];
+  normal: [number, number, number];
+  normalImpulse: number; // N·s over the last step
+  separation: number; // m, < 0 penetrating
+}
+
+export type Vec3 = [number, number, number];
