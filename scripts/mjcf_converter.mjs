@@ -9,7 +9,7 @@ const bundle = join(repo, 'build/tools/mjcf_to_scene.mjs');
 
 /** The module exporting mjcfToScene(xml, fileName). */
 export async function loadMjcfConverter() {
-  const sources = ['web/src/mjcf', 'web/src/urdf'].flatMap((dir) => readdirSync(join(repo, dir)).map((f) => join(repo, dir, f)));
+  const sources = ['web/src/mjcf', 'web/src/urdf', 'web/src/xml', 'web/src/math', 'web/src/scene'].flatMap((dir) => readdirSync(join(repo, dir)).map((f) => join(repo, dir, f)));
   const newest = Math.max(...sources.map((f) => statSync(f).mtimeMs));
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
     const { rolldown } = await import('rolldown');

@@ -1,6 +1,7 @@
 // Frame-time benchmark of the page (not a test: it prints numbers and asserts nothing).
-// Builds the site as `npm run build` does (the wasm module must already be in build/wasm/dist),
-// serves dist/, and opens it in Debian's headless Chromium (software WebGL, as the browser tests)
+// Builds the site as `npm run build` does, in the 'e2e' mode that gives the page the browser tests'
+// handle, window.__featherweight (the wasm module must already be in build/wasm/dist; with
+// --no-build, dist/ must hold such a build), serves dist/, and opens it in Debian's headless Chromium (software WebGL, as the browser tests)
 // with generated scenes: 1000 boxes falling into a pile on the ground (5 colours, so the page
 // draws them as 5 instanced meshes) and a
 // 200-link revolute chain, after the shipped pendulum as a baseline of drawing alone. For each it prints the median and 90th-percentile frame time, the
@@ -10,7 +11,7 @@
 //
 //   npm run bench:frame                  # pendulum (baseline), boxes, chain; 8 s each
 //   node tests/bench/frame_time.mjs --seconds 4 --scene chain
-/* global performance, requestAnimationFrame, URL */
+/* global performance, requestAnimationFrame */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -159,7 +160,8 @@ async function main() {
   if (!existsSync(join(repo, 'build/wasm/dist/featherweight.wasm'))) {
     throw new Error('build/wasm/dist is missing: run `bash scripts/build-wasm.sh` (or `npm run build`) first');
   }
-  if (!options['no-build']) await build({ configFile: join(repo, 'web/vite.config.ts'), logLevel: 'warn' });
+  // The 'e2e' mode: the page then has the handle (window.__featherweight) this reads the figures through.
+  if (!options['no-build']) await build({ configFile: join(repo, 'web/vite.config.ts'), mode: 'e2e', logLevel: 'warn' });
   const server = await serveDist();
   const { port } = server.address();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });

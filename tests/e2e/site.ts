@@ -1,6 +1,7 @@
-// Builds the static site exactly as `npm run build` does, then serves dist/ from a plain static
-// server under a sub-path, as a static host would: the page must work there with relative URLs
-// and no special headers (no COOP/COEP).
+// Builds the static site as `npm run build` does, but in the 'e2e' mode: the one difference is the
+// browser tests' handle on the page (window.__featherweight, web/src/debug/test_handle.ts), which
+// only this mode includes. Then serves it from a plain static server under a sub-path, as a static
+// host would: the page must work there with relative URLs and no special headers (no COOP/COEP).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,8 @@ const configFile = fileURLToPath(new URL('../../web/vite.config.ts', import.meta
 // FW_E2E_DIST lets several checkouts' runs share one tree without overwriting each other's site.
 const distDir = process.env.FW_E2E_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
 export const SUB_PATH = '/courses/mechanics/featherweight/';
+/** The build mode whose site has the tests' handle (main.ts imports it when import.meta.env.MODE is this). */
+export const E2E_MODE = 'e2e';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -45,7 +48,7 @@ function serveDist(): Server {
 }
 
 export async function serveBuiltSite(): Promise<{ url: string; close: () => Promise<void> }> {
-  await build({ configFile, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  await build({ configFile, mode: E2E_MODE, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   const server = serveDist();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

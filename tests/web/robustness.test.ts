@@ -1,4 +1,4 @@
-// What a link, a file or a slider can do to the page (issue 23): the checks every scene entry
+// What a link, a file or a slider can do to the page: the checks every scene entry
 // shares, the guard around the engine, the frame loop's wall-clock budget, and a property test
 // that feeds random and mutated links and scene texts to the page's entry points.
 import fc from 'fast-check';
@@ -6,7 +6,8 @@ import type { FeatherweightModule, Simulation } from 'featherweight-wasm/feather
 import { describe, expect, it } from 'vitest';
 import { GuardedEngine, type EngineFailure } from '../../web/src/guard/engine_guard';
 import { jsonDepthProblem, MAX_JSON_DEPTH } from '../../web/src/guard/json_depth';
-import { loadSceneText, sceneTextFromLinkSafely } from '../../web/src/guard/scene_entry';
+import { loadSceneText } from '../../web/src/guard/scene_entry';
+import { sceneTextFromLinkSafely } from '../../web/src/share/shared_scene';
 import { encodeSceneLink } from '../../web/src/share/scene_link';
 import { SimLoop, STEP_BUDGET_MS } from '../../web/src/engine/sim_loop';
 import { loadEngineInNode, readScene } from './engine';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { quaternionToMatrix, rotateInertia, type Mat3 } from '../../web/src/urdf/mat3';
+import { quaternionToMatrix, rotateInertia, type Mat3 } from '../../web/src/math/math3d';
 import { urdfToScene } from '../../web/src/urdf/urdf_to_scene';
 import { loadEngineInNode, repoPath } from './engine';
 

@@ -4,20 +4,22 @@
 // ordinary scene and loaded at once (a refusal is said and the edit undone), so the editor, Share
 // and the timeline see exactly what was built. Play leaves build mode and runs it.
 import * as THREE from 'three';
-import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import type { Renderer } from '../view/renderer';
 import type { SceneObject } from '../scene/scene_doc';
-import { POSE_STRIDE } from '../engine/body_buffer_view';
+import { POSE } from '../../../lib/views';
 import { BuildBar, type BuildTool } from './build_bar';
-import { emptyBuild, newPart, partById, withJoint, withParts, WORLD, type BuildDoc, type Part, type Vec3 } from './build_doc';
+import { emptyBuild, partById, type BuildDoc } from './build_doc';
 import { openConfirmDialog, openMetaDialog, openTemplateDialog } from './build_dialogs';
 import { BuildHistory } from './build_history';
 import { BuildProperties, type Selection } from './build_properties';
 import { buildToScene, type BuiltScene } from './build_to_scene';
-import { boundsOf, cameraPlane, depthAxis, restingPose, rounded, snapAnchor, snapNormal } from './placement';
+import { boundsOf, cameraPlane, depthAxis } from './placement';
 import { sceneToBuild } from './scene_to_build';
 import { TEMPLATES } from './templates';
-import { toQuaternion } from './build_math';
+import { buildHint, buildKey, duplicated, jointAt, movedBy, toggled, withoutSelection } from './build_edits';
+import { BuildGizmo } from './build_gizmo';
+import { BuildPick, type Hit } from './build_pick';
+import { toolClick } from './build_tools';
 import { JointMarkers } from './joint_markers';
 import { VelocityHandle } from './velocity_handle';
 
@@ -46,18 +48,11 @@ export interface BuildHooks {
 const CLICK_PIXELS = 5;
 const GRID = 0.1;
 const TURN_SNAP = THREE.MathUtils.degToRad(15);
-const ANCHOR_SNAP = 0.1; // m: a click this near a part's centre, face centre or cap centre takes it
 
 type Press =
   | { kind: 'click'; x: number; y: number; id: number }
   | { kind: 'slide'; x: number; y: number; id: number; plane: THREE.Plane; from: THREE.Vector3; moved: boolean }
   | { kind: 'velocity'; id: number; part: number; plane: THREE.Plane };
-
-interface Hit {
-  part: number | null; // null: the ground
-  point: THREE.Vector3;
-  normal: THREE.Vector3;
-}
 
 export class BuildMode {
   active = false;
@@ -74,10 +69,8 @@ export class BuildMode {
   /** Parts being moved, as the engine's body indices, and how they move: drawn so every frame. */
   private preview: { bodies: number[]; delta: THREE.Matrix4 } | null = null;
   private readonly scratch = { matrix: new THREE.Matrix4(), position: new THREE.Vector3(), rotation: new THREE.Quaternion(), unit: new THREE.Vector3(1, 1, 1) };
-  private readonly raycaster = new THREE.Raycaster();
-  private readonly gizmo: TransformControls;
-  private readonly proxy = new THREE.Object3D();
-  private readonly proxyStart = new THREE.Matrix4();
+  private readonly pick: BuildPick;
+  private readonly gizmo: BuildGizmo;
   private readonly markers: JointMarkers;
   private readonly velocity: VelocityHandle;
   private readonly bar: BuildBar;
@@ -87,6 +80,7 @@ export class BuildMode {
 
   constructor(private readonly host: HTMLElement, private readonly propertiesHost: HTMLElement, private readonly hooks: BuildHooks) {
     const { renderer, canvas } = hooks;
+    this.pick = new BuildPick(renderer, canvas);
     this.bar = new BuildBar(host, {
       newScene: () => this.newScene(),
       tool: (tool) => this.setTool(tool),
@@ -108,17 +102,8 @@ export class BuildMode {
     });
     this.markers = new JointMarkers(renderer.scene);
     this.velocity = new VelocityHandle(renderer.scene);
-    renderer.scene.add(this.proxy);
-    this.gizmo = new TransformControls(renderer.camera, canvas);
-    this.showGizmo(false);
-    renderer.scene.add(this.gizmo.getHelper());
+    this.gizmo = new BuildGizmo(renderer, canvas, (finished) => this.gizmoMoved(finished));
     this.setSnap(true);
-    this.gizmo.addEventListener('dragging-changed', (event) => {
-      renderer.setOrbitEnabled(!event.value);
-      if (event.value) this.proxyStart.copy(this.proxy.matrixWorld);
-    });
-    this.gizmo.addEventListener('objectChange', () => this.gizmoMoved(false));
-    this.gizmo.addEventListener('mouseUp', () => this.gizmoMoved(true));
     canvas.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
     canvas.addEventListener('pointermove', (e) => this.move(e));
     canvas.addEventListener('pointerup', (e) => this.up(e));
@@ -184,9 +169,9 @@ export class BuildMode {
     if (!this.preview) return;
     const poses = this.hooks.poses(), { matrix, position, rotation, unit } = this.scratch;
     for (const index of this.preview.bodies) {
-      const o = index * POSE_STRIDE;
-      position.set(poses[o], poses[o + 1], poses[o + 2]);
-      rotation.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+      const o = index * POSE.stride;
+      position.set(poses[o + POSE.x], poses[o + POSE.y], poses[o + POSE.z]);
+      rotation.set(poses[o + POSE.qx], poses[o + POSE.qy], poses[o + POSE.qz], poses[o + POSE.qw]);
       this.hooks.renderer.setBodyMatrix(index, matrix.compose(position, rotation, unit).premultiply(this.preview.delta));
     }
   }
@@ -263,29 +248,14 @@ export class BuildMode {
 
   private duplicate(): void {
     if (!this.doc || this.selection.parts.length === 0) return;
-    const originals = this.selection.parts.map((id) => partById(this.doc!, id)!).filter(Boolean);
-    const shift = new THREE.Vector3(...boundsOf(originals).size).x + GRID;
-    const copies = originals.map((p) => ({ ...p, position: [p.position[0] + shift, p.position[1], p.position[2]] as Vec3 }));
-    const added = withParts(this.doc, copies);
-    // Joints among the copied parts are copied too.
-    let doc = added.doc;
-    const copyOf = new Map(originals.map((p, k) => [p.id, added.ids[k]]));
-    for (const j of this.doc.joints) {
-      if (!copyOf.has(j.a) || (j.b !== WORLD && !copyOf.has(j.b))) continue;
-      doc = withJoint(doc, { ...j, a: copyOf.get(j.a)!, b: j.b === WORLD ? WORLD : copyOf.get(j.b)!, anchor: [j.anchor[0] + shift, j.anchor[1], j.anchor[2]] }).doc;
-    }
-    if (this.commit(doc)) this.select({ parts: added.ids, joints: [] });
+    const copied = duplicated(this.doc, this.selection.parts, GRID);
+    if (this.commit(copied.doc)) this.select({ parts: copied.ids, joints: [] });
   }
 
   private remove(): void {
     if (!this.doc) return;
-    const parts = new Set(this.selection.parts), joints = new Set(this.selection.joints);
-    if (parts.size + joints.size === 0) return;
-    const doc = {
-      ...this.doc,
-      parts: this.doc.parts.filter((p) => !parts.has(p.id)),
-      joints: this.doc.joints.filter((j) => !joints.has(j.id) && !parts.has(j.a) && !parts.has(j.b)),
-    };
+    if (this.selection.parts.length + this.selection.joints.length === 0) return;
+    const doc = withoutSelection(this.doc, this.selection);
     this.selection = { parts: [], joints: [] };
     this.commit(doc);
   }
@@ -325,14 +295,13 @@ export class BuildMode {
   }
 
   private setGizmoMode(mode: 'translate' | 'rotate'): void {
-    this.gizmo.setMode(mode);
+    this.gizmo.controls.setMode(mode);
     this.bar.showGizmo(mode);
   }
 
   private setSnap(on: boolean): void {
     this.snap = on;
-    this.gizmo.setTranslationSnap(on ? GRID : null);
-    this.gizmo.setRotationSnap(on ? TURN_SNAP : null);
+    this.gizmo.setSnap(on ? GRID : null, on ? TURN_SNAP : null);
   }
 
   private select(selection: Selection): void {
@@ -343,35 +312,13 @@ export class BuildMode {
   // ---- pointer ----
 
   private rayAt(event: PointerEvent): THREE.Vector2 {
-    const rect = this.hooks.canvas.getBoundingClientRect();
-    const ndc = new THREE.Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
-    this.raycaster.setFromCamera(ndc, this.hooks.renderer.camera);
-    return ndc;
+    return this.pick.rayAt(event);
   }
 
   /** The part (or the ground) under the ray, with the surface's outward normal. */
   private hitTest(): Hit | null {
-    const { renderer } = this.hooks;
-    const names = this.hooks.bodyNames();
     const partOf = new Map([...(this.built?.bodyName ?? new Map())].map(([id, name]) => [name, id]));
-    for (const hit of this.raycaster.intersectObjects(renderer.bodyObjects(), true)) {
-      if (hit.object.userData.pickable === false || !hit.face) continue;
-      const part = partOf.get(names[renderer.bodyIndexOf(hit.object, hit.instanceId)]);
-      if (part === undefined) continue;
-      const matrix = hit.object.matrixWorld.clone();
-      if (hit.instanceId !== undefined && hit.object instanceof THREE.InstancedMesh) {
-        const instance = new THREE.Matrix4();
-        hit.object.getMatrixAt(hit.instanceId, instance);
-        matrix.multiply(instance);
-      }
-      const normal = hit.face.normal.clone().applyNormalMatrix(new THREE.Matrix3().getNormalMatrix(matrix)).normalize();
-      return { part, point: hit.point.clone(), normal: snapNormal(normal) };
-    }
-    if (this.doc?.ground) {
-      const point = this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 0, 1), 0), new THREE.Vector3());
-      if (point) return { part: null, point, normal: new THREE.Vector3(0, 0, 1) };
-    }
-    return null;
+    return this.pick.hitTest(this.hooks.bodyNames(), partOf, this.doc?.ground ?? false);
   }
 
   private down(event: PointerEvent): void {
@@ -388,18 +335,18 @@ export class BuildMode {
     };
     if (this.tool.kind === 'select') {
       // The velocity knob first (it is small and drawn over everything), then the gizmo.
-      const handle = this.velocity.pick(this.raycaster);
+      const handle = this.velocity.pick(this.pick.raycaster);
       if (handle !== null) {
         this.press = { kind: 'velocity', id: event.pointerId, part: handle, plane: cameraPlane(this.hooks.renderer.camera, this.velocity.tip) };
         return take();
       }
-      if (this.gizmo.getHelper().visible) {
-        (this.gizmo as unknown as { pointerHover(p: { x: number; y: number; button: number }): void }).pointerHover({ x: ndc.x, y: ndc.y, button: 0 });
+      if (this.gizmo.visible) {
+        const axis = this.gizmo.handleAt(ndc);
         // The gizmo's own press, unless it is on an arrow pointing nearly along the view (it would
         // drag in depth) over the selected part itself: then the part slides, as the user meant.
-        if (this.gizmo.axis !== null && !(this.alongView(this.gizmo.axis) && this.selection.parts.includes(this.hitTest()?.part ?? NaN))) return;
+        if (axis !== null && !(this.gizmo.alongView(axis) && this.selection.parts.includes(this.hitTest()?.part ?? NaN))) return;
       }
-      const joint = this.markers.pick(this.raycaster);
+      const joint = this.markers.pick(this.pick.raycaster);
       if (joint !== null) {
         this.select(event.shiftKey ? toggled(this.selection, 'joints', joint) : { parts: [], joints: [joint] });
         return take();
@@ -422,7 +369,7 @@ export class BuildMode {
     const press = this.press;
     if (!this.active || !press || press.id !== event.pointerId || press.kind === 'click') return;
     this.rayAt(event);
-    const at = this.raycaster.ray.intersectPlane(press.plane, new THREE.Vector3());
+    const at = this.pick.raycaster.ray.intersectPlane(press.plane, new THREE.Vector3());
     if (!at) return;
     if (press.kind === 'velocity') {
       this.velocity.drag(at);
@@ -433,15 +380,6 @@ export class BuildMode {
     const delta = at.sub(press.from);
     if (this.snap) delta.set(Math.round(delta.x / GRID) * GRID, Math.round(delta.y / GRID) * GRID, 0);
     this.setPreview(new THREE.Matrix4().makeTranslation(delta.x, delta.y, 0));
-  }
-
-  /** Is a gizmo handle ('X', 'Y' or 'Z') an arrow within about 30° of the view direction? */
-  private alongView(axis: string): boolean {
-    const k = ['X', 'Y', 'Z'].indexOf(axis);
-    if (k < 0) return false;
-    const arrow = new THREE.Vector3().setComponent(k, 1);
-    if (this.gizmo.space === 'local') arrow.applyQuaternion(this.proxy.quaternion);
-    return Math.abs(arrow.dot(this.hooks.renderer.camera.getWorldDirection(new THREE.Vector3()))) > 0.85;
   }
 
   private up(event: PointerEvent): void {
@@ -473,48 +411,25 @@ export class BuildMode {
     const tool = this.tool;
     if (tool.kind === 'select') return this.select({ parts: [], joints: [] });
     if (!this.needDoc()) return;
-    if (tool.kind === 'place') {
-      if (!hit) return this.say('Click on the ground or on a body: that is where it goes.');
-      const doc = this.doc!;
-      const part = newPart(doc, tool.shape, [0, 0, 0]);
-      const added = withParts(doc, [{ ...part, ...restingPose(part, hit.point, hit.normal) }]);
-      if (this.commit(added.doc)) this.select({ parts: added.ids, joints: [] });
-      return;
+    const result = toolClick(this.doc!, tool, this.jointPick, hit, this.hooks.renderer.camera);
+    if (result.kind === 'say') return this.say(result.text);
+    if (result.kind === 'pick') {
+      this.jointPick = result.pick;
+      return this.refresh();
     }
-    // The joint tool: body A, then body B or empty space (the world), then the anchor.
-    const pick = this.jointPick;
-    if (pick.a === undefined) {
-      if (!hit || hit.part === null || partById(this.doc!, hit.part)?.static) return this.say('Click the body to join (a movable one).');
-      this.jointPick = { a: hit.part };
-    } else if (pick.b === undefined) {
-      const b = hit && hit.part !== null ? hit.part : WORLD;
-      if (b === pick.a) return this.say('Click another body, or empty space for the world.');
-      this.jointPick = { a: pick.a, b };
-    } else {
-      if (!hit) return this.say('Click a point on a surface for the anchor.');
-      const nearby = [pick.a, pick.b].map((id) => partById(this.doc!, id)).filter((p): p is Part => p !== undefined);
-      const anchor = rounded(snapAnchor(hit.point, nearby, ANCHOR_SNAP));
-      const made = withJoint(this.doc!, { kind: tool.joint, a: pick.a, b: pick.b, anchor, axis: depthAxis(this.hooks.renderer.camera) });
-      this.jointPick = {};
-      if (this.commit(made.doc)) this.select({ parts: [], joints: [made.id] });
-      return;
-    }
-    this.refresh();
+    if (tool.kind === 'joint') this.jointPick = {};
+    if (this.commit(result.doc)) this.select(result.select);
   }
 
   // ---- moving with the gizmo or by sliding ----
 
   private gizmoMoved(finished: boolean): void {
-    if (!this.gizmo.object) return;
-    this.proxy.updateMatrixWorld();
-    const delta = this.proxy.matrixWorld.clone().multiply(this.proxyStart.clone().invert());
+    if (!this.gizmo.attached) return;
+    const delta = this.gizmo.delta();
     if (this.selection.joints.length === 1 && this.selection.parts.length === 0) {
       if (!finished) return;
-      const axis = new THREE.Vector3(0, 0, 1).applyQuaternion(this.proxy.quaternion);
-      const id = this.selection.joints[0];
-      const anchor = rounded(this.proxy.position);
-      const cleanAxis = rounded(axis.multiplyScalar(1000)).map((x) => x / 1000) as Vec3;
-      this.edit((doc) => ({ ...doc, joints: doc.joints.map((j) => (j.id === id ? { ...j, anchor, axis: cleanAxis } : j)) }));
+      const id = this.selection.joints[0], { position, quaternion } = this.gizmo.proxy;
+      this.edit((doc) => jointAt(doc, id, position, quaternion));
       return;
     }
     if (finished) {
@@ -533,18 +448,7 @@ export class BuildMode {
   /** Moves and turns the selected parts by `delta` (a world transform); joints of parts moved with them. */
   private moveSelection(delta: THREE.Matrix4): void {
     const ids = new Set(this.selection.parts);
-    const rotation = new THREE.Quaternion().setFromRotationMatrix(delta);
-    const moved = (p: Vec3) => rounded(new THREE.Vector3(...p).applyMatrix4(delta));
-    this.edit((doc) => ({
-      ...doc,
-      parts: doc.parts.map((p) => {
-        if (!ids.has(p.id)) return p;
-        const q = rotation.clone().multiply(toQuaternion(p.quaternion)).normalize();
-        return { ...p, position: moved(p.position), quaternion: [q.w, q.x, q.y, q.z].map((x) => Number(x.toFixed(9)) + 0) as Part['quaternion'] };
-      }),
-      // A joint belongs to its body A: it moves when A does.
-      joints: doc.joints.map((j) => (ids.has(j.a) ? { ...j, anchor: moved(j.anchor), axis: rounded(new THREE.Vector3(...j.axis).applyQuaternion(rotation).multiplyScalar(1000)).map((x) => x / 1000) as Vec3 } : j)),
-    }));
+    this.edit((doc) => movedBy(doc, ids, delta));
   }
 
   private edit(change: (doc: BuildDoc) => BuildDoc): void {
@@ -555,19 +459,14 @@ export class BuildMode {
 
   private key(event: KeyboardEvent): void {
     if (!this.active) return;
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (target instanceof HTMLElement && target.closest('.cm-editor')) return;
-    const ctrl = event.ctrlKey || event.metaKey;
-    const key = event.key.toLowerCase();
-    if (ctrl && key === 'z' && !event.shiftKey) this.undo();
-    else if ((ctrl && key === 'z' && event.shiftKey) || (ctrl && key === 'y')) this.redo();
-    else if (ctrl && key === 'd') this.duplicate();
-    else if (!ctrl && (event.key === 'Delete' || event.key === 'Backspace')) this.remove();
-    else if (!ctrl && event.key === 'Escape') {
-      if (this.tool.kind !== 'select' || this.jointPick.a !== undefined) this.setTool({ kind: 'select' });
-      else this.select({ parts: [], joints: [] });
-    } else return;
+    const command = buildKey(event);
+    if (command === null) return;
+    if (command === 'undo') this.undo();
+    else if (command === 'redo') this.redo();
+    else if (command === 'duplicate') this.duplicate();
+    else if (command === 'remove') this.remove();
+    else if (this.tool.kind !== 'select' || this.jointPick.a !== undefined) this.setTool({ kind: 'select' }); // Escape
+    else this.select({ parts: [], joints: [] });
     event.preventDefault();
     event.stopImmediatePropagation();
   }
@@ -585,8 +484,7 @@ export class BuildMode {
     this.hooks.suspendGrab(this.active);
     this.hooks.renderer.setTwoFingerOrbit(this.active);
     if (!this.active) {
-      this.gizmo.detach();
-      this.showGizmo(false);
+      this.gizmo.hide();
       this.markers.clear();
       this.velocity.hide();
       this.preview = null;
@@ -605,32 +503,22 @@ export class BuildMode {
     this.markers.show(doc, this.built?.roles ?? new Map(), this.selection.joints);
     this.hooks.renderer.setSelected(-1);
     if (!doc) {
-      this.gizmo.detach();
-      this.showGizmo(false);
+      this.gizmo.hide();
       this.velocity.hide();
       this.properties.show(emptyBuild(), { parts: [], joints: [] }, new Map());
       return;
     }
     this.properties.show(doc, this.selection, this.built?.roles ?? new Map());
     this.highlight();
-    this.placeGizmo(doc);
-    if (this.tool.kind !== 'select') this.showGizmo(false); // placing or joining: clicks go to the scene
+    this.gizmo.place(doc, this.selection);
+    if (this.tool.kind !== 'select') this.gizmo.show(false); // placing or joining: clicks go to the scene
     const only = this.selection.parts.length === 1 ? partById(doc, this.selection.parts[0]) : undefined;
     if (only && !only.static) this.velocity.show(only);
     else this.velocity.hide();
   }
 
   private hint(): string {
-    if (!this.doc) return 'Press New to start a scene from an empty ground.';
-    const tool = this.tool;
-    if (tool.kind === 'place') return `Click on the ground or on a body to put a ${tool.shape === 'wedge' ? 'ramp' : tool.shape} there (Esc: select).`;
-    if (tool.kind === 'joint') {
-      if (this.jointPick.a === undefined) return `${tool.joint} joint: click body A.`;
-      if (this.jointPick.b === undefined) return `${tool.joint} joint: click body B, or empty space for the world.`;
-      return `${tool.joint} joint: click the anchor point on a surface (it snaps to centres and ends).`;
-    }
-    if (this.selection.parts.length + this.selection.joints.length === 0) return 'Click a part to select it (Shift: several); pick a shape to add one; Play runs the scene.';
-    return 'Drag the gizmo to move or turn (Move / Turn), or slide a selected part; the panel sets its properties.';
+    return buildHint(this.doc, this.tool, this.jointPick, this.selection);
   }
 
   private highlight(): void {
@@ -640,36 +528,4 @@ export class BuildMode {
     this.hooks.renderer.setSelected(this.selection.parts.length === 1 ? index : -1);
     this.markers.highlightParts(this.selection.parts.length > 1 ? this.selection.parts.map((id) => partById(this.doc!, id)!).filter(Boolean) : []);
   }
-
-  private showGizmo(visible: boolean): void {
-    this.gizmo.getHelper().visible = visible;
-    this.gizmo.enabled = visible;
-  }
-
-  private placeGizmo(doc: BuildDoc): void {
-    const parts = this.selection.parts.map((id) => partById(doc, id)).filter((p): p is Part => p !== undefined);
-    const joint = this.selection.joints.length === 1 && parts.length === 0 ? doc.joints.find((j) => j.id === this.selection.joints[0]) : undefined;
-    if (parts.length > 0) {
-      const b = boundsOf(parts);
-      this.proxy.position.set(...b.centre);
-      const p = parts[0].quaternion;
-      this.proxy.quaternion.set(...(parts.length === 1 ? ([p[1], p[2], p[3], p[0]] as const) : ([0, 0, 0, 1] as const)));
-    } else if (joint) {
-      this.proxy.position.set(...joint.anchor);
-      this.proxy.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), new THREE.Vector3(...joint.axis).normalize());
-    } else {
-      this.gizmo.detach();
-      this.showGizmo(false);
-      return;
-    }
-    this.proxy.updateMatrixWorld();
-    this.proxyStart.copy(this.proxy.matrixWorld);
-    this.gizmo.attach(this.proxy);
-    this.showGizmo(true);
-  }
-}
-
-function toggled(selection: Selection, key: 'parts' | 'joints', id: number): Selection {
-  const list = selection[key].includes(id) ? selection[key].filter((x) => x !== id) : [...selection[key], id];
-  return { ...selection, [key]: list };
 }

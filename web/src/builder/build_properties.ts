@@ -7,7 +7,7 @@ import GUI from 'lil-gui';
 import * as THREE from 'three';
 import { JOINT_KINDS, partById, sizeLabels, volumeOf, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3, WORLD } from './build_doc';
 import type { JointRole } from './build_to_scene';
-import { quatOf, tidy as tidyTo, toQuaternion, toVector, vec3Of } from './build_math';
+import { quatOf, tidy as tidyTo, toQuaternion, toVector, vec3Of } from '../math/math3d';
 
 export interface Selection {
   parts: number[];

@@ -6,9 +6,9 @@
 // Each link's frame sits at its joint's anchor, turned as its part is, so the joint's q = 0 is
 // the built configuration and every shape keeps its world pose.
 import * as THREE from 'three';
-import type { Json, SceneObject } from '../scene/scene_doc';
+import type { Articulation, Body, Constraint, Free, Inertial, Joint, Link, OneDofJoint, Scene, Shape } from '../scene/scene_types';
 import { WORLD, type BuildDoc, type BuildJoint, type Part, type Vec3 } from './build_doc';
-import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from './build_math';
+import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from '../math/math3d';
 import { jointVelocity } from './joint_velocity';
 
 /** How each joint ended up in the scene, for the properties panel. */
@@ -18,13 +18,14 @@ export interface JointRole {
 }
 
 export interface BuiltScene {
-  scene: SceneObject;
+  scene: Scene;
   /** The engine's body name of each part ("mechanism/part" for links). */
   bodyName: Map<number, string>;
   roles: Map<number, JointRole>;
 }
 
-const ARTICULATED_TYPE = { hinge: 'revolute', slider: 'prismatic', ball: 'spherical', fixed: 'fixed' } as const;
+/** The scene's (canonical) name of each kind of joint build mode makes, for links and constraints alike. */
+const SCENE_JOINT_TYPE = { hinge: 'revolute', slider: 'prismatic', ball: 'spherical', fixed: 'fixed' } as const;
 const DEGREE = Math.PI / 180;
 
 
@@ -93,7 +94,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   // Link frames: at the anchor of the joint to the parent (the part's centre for a free root).
   const frameOrigin = (id: number) => toVector(parentJoint.get(id)?.anchor ?? parts.get(id)!.position);
 
-  const articulations: Json[] = [];
+  const articulations: Articulation[] = [];
   for (const { root } of roots.sort((x, y) => order(doc, x.root) - order(doc, y.root))) {
     const name = mechanismName();
     const members = [root];
@@ -105,21 +106,23 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
       bodyName.set(id, `${name}/${part.name}`);
       const joint = parentJoint.get(id);
       const parent = parentOf.get(id);
-      const link: Record<string, Json> = { name: part.name };
-      if (parent !== undefined && parent !== WORLD) link.parent = parts.get(parent)!.name;
-      link.joint = joint ? treeJoint(joint, part, parent === WORLD ? undefined : parts.get(parent!)!, frameOrigin, mover(id)) : freeRoot(part);
-      Object.assign(link, massAndShapes(part, frameOrigin(id)));
+      const link: Link = {
+        name: part.name,
+        ...(parent !== undefined && parent !== WORLD ? { parent: parts.get(parent)!.name } : {}),
+        joint: joint ? treeJoint(joint, part, parent === WORLD ? undefined : parts.get(parent!)!, frameOrigin, mover(id)) : freeRoot(part),
+        ...massAndShapes(part, frameOrigin(id)),
+      };
       return link;
     });
     articulations.push({ name, links });
   }
 
-  const bodies: Json[] = [];
+  const bodies: Body[] = [];
   if (doc.ground) bodies.push({ name: uniqueGround(taken), static: true, shapes: [{ type: 'plane', color: '#d9dde3', friction: doc.groundFriction, restitution: doc.groundRestitution }] });
   for (const part of doc.parts) {
     if (bodyName.has(part.id)) continue;
     bodyName.set(part.id, part.name);
-    const body: Record<string, Json> = { name: part.name, position: part.position, quaternion: part.quaternion };
+    const body: Body = { name: part.name, position: part.position, quaternion: part.quaternion };
     if (part.static) body.static = true;
     else {
       if (part.linearVelocity.some((x) => x !== 0)) body.linearVelocity = part.linearVelocity;
@@ -132,10 +135,10 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   const pivots = pivotShapes(doc);
   if (pivots.length) bodies.push({ name: uniqueName(taken, 'pivots'), static: true, shapes: pivots });
 
-  const constraints: Json[] = doc.joints
+  const constraints: Constraint[] = doc.joints
     .filter((j) => roles.get(j.id)?.role === 'loop' && !(endName(j.a) === 'world' && endName(j.b) === 'world'))
     .map((j) => {
-      const c: Record<string, Json> = { name: `joint${j.id}`, type: j.kind, a: endName(j.a), b: endName(j.b), anchor: j.anchor };
+      const c: Constraint = { name: `joint${j.id}`, type: SCENE_JOINT_TYPE[j.kind], a: endName(j.a), b: endName(j.b), anchor: j.anchor };
       if (j.kind === 'hinge' || j.kind === 'slider') c.axis = j.axis;
       return c;
     });
@@ -143,7 +146,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
     return movable(id) ? bodyName.get(id)! : 'world';
   }
 
-  const scene: SceneObject = {
+  const scene: Scene = {
     format: 'featherweight-scene',
     version: 1,
     meta: { title: doc.meta.title, ...(doc.meta.description ? { description: doc.meta.description } : {}), ...(doc.meta.observe.length ? { observe: doc.meta.observe } : {}) },
@@ -174,48 +177,50 @@ function uniqueName(taken: Set<string>, base: string): string {
  * What holds a joint to the world, drawn: a knob at the anchor and, for a hinge, its axle.
  * Drawn only (collision mask 0), on one static body; build mode reads such a body as decoration.
  */
-function pivotShapes(doc: BuildDoc): Json[] {
+function pivotShapes(doc: BuildDoc): Shape[] {
   const drawnOnly = { collision: { group: 1, mask: 0 }, color: '#39424b' };
   return doc.joints
     .filter((j) => j.a === WORLD || j.b === WORLD)
     .flatMap((j) => {
-      const knob: Json = { type: 'sphere', radius: 0.03, position: j.anchor, ...drawnOnly };
+      const knob: Shape = { type: 'sphere', radius: 0.03, position: j.anchor, ...drawnOnly };
       if (j.kind !== 'hinge') return [knob];
       const along = new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 0, 1), toVector(j.axis).normalize());
-      return [knob, { type: 'cylinder', radius: 0.012, length: 0.16, position: j.anchor, quaternion: quat(along), ...drawnOnly }];
+      const axle: Shape = { type: 'cylinder', radius: 0.012, length: 0.16, position: j.anchor, quaternion: quat(along), ...drawnOnly };
+      return [knob, axle];
     });
 }
 
 /** The joint of a tree link: its frame in the parent's frame, the axis in its own frame. */
-function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, frameOrigin: (id: number) => THREE.Vector3, mover: Part): Json {
+function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, frameOrigin: (id: number) => THREE.Vector3, mover: Part): Joint {
   const qChild = toQuaternion(part.quaternion);
   const origin = toVector(joint.anchor);
   const qParent = parent ? toQuaternion(parent.quaternion) : new THREE.Quaternion();
   const parentInverse = qParent.clone().invert();
   if (parent) origin.sub(frameOrigin(parent.id)).applyQuaternion(parentInverse);
-  const out: Record<string, Json> = {
-    type: ARTICULATED_TYPE[joint.kind],
-    origin: { position: vec(origin), quaternion: quat(parentInverse.multiply(qChild)) },
-  };
-  if (joint.kind === 'hinge' || joint.kind === 'slider') {
-    const worldAxis = toVector(joint.axis).normalize();
-    out.axis = vec(worldAxis.clone().applyQuaternion(qChild.clone().invert()));
-    const scale = joint.kind === 'hinge' ? DEGREE : 1;
-    if (joint.limits) out.limits = { lower: round(joint.limits.lower * scale), upper: round(joint.limits.upper * scale) };
-    if (joint.spring) out.spring = { stiffness: joint.spring.stiffness, rest: round(joint.spring.rest * scale) };
-    if (joint.motor) out.motor = { mode: 'velocity', targetVelocity: joint.motor.targetVelocity, maxEffort: joint.motor.maxEffort };
-  }
-  if (joint.damping && joint.kind !== 'fixed') out.damping = joint.damping;
+  const frame = { position: vec(origin), quaternion: quat(parentInverse.multiply(qChild)) };
+  if (joint.kind === 'fixed') return { type: 'fixed', origin: frame };
   // The initial rate: the part's velocity as the joint lets it move (joint_velocity.ts).
   const rate = jointVelocity(joint, mover, part.quaternion);
+  if (joint.kind === 'ball') {
+    const out: Joint = { type: 'spherical', origin: frame };
+    if (joint.damping) out.damping = joint.damping;
+    if (Array.isArray(rate) && rate.some((x) => x !== 0)) out.velocity = [round(rate[0]), round(rate[1]), round(rate[2])];
+    return out;
+  }
+  const worldAxis = toVector(joint.axis).normalize();
+  const out: OneDofJoint = { type: SCENE_JOINT_TYPE[joint.kind], origin: frame, axis: vec(worldAxis.clone().applyQuaternion(qChild.clone().invert())) };
+  const scale = joint.kind === 'hinge' ? DEGREE : 1;
+  if (joint.limits) out.limits = { lower: round(joint.limits.lower * scale), upper: round(joint.limits.upper * scale) };
+  if (joint.spring) out.spring = { stiffness: joint.spring.stiffness, rest: round(joint.spring.rest * scale) };
+  if (joint.motor) out.motor = { mode: 'velocity', targetVelocity: joint.motor.targetVelocity, maxEffort: joint.motor.maxEffort };
+  if (joint.damping) out.damping = joint.damping;
   if (typeof rate === 'number' && rate !== 0) out.velocity = round(rate);
-  else if (Array.isArray(rate) && rate.some((x) => x !== 0)) out.velocity = rate.map((x) => round(x));
   return out;
 }
 
 /** A tree's root held by no joint: free, its frame at the part's centre, moving as the part does. */
-function freeRoot(part: Part): Json {
-  const joint: Record<string, Json> = { type: 'free', position: { position: part.position, quaternion: part.quaternion } };
+function freeRoot(part: Part): Free {
+  const joint: Free = { type: 'free', position: { position: part.position, quaternion: part.quaternion } };
   if (part.linearVelocity.some((x) => x !== 0) || part.angularVelocity.some((x) => x !== 0)) {
     joint.velocity = { linear: part.linearVelocity, angular: part.angularVelocity };
   }
@@ -226,28 +231,30 @@ function freeRoot(part: Part): Json {
  * The part's shapes (and its own inertia, when a scene it came from gave one) in the frame of a
  * body turned as the part is, with its origin at `origin`.
  */
-function massAndShapes(part: Part, origin: THREE.Vector3): Record<string, Json> {
+function massAndShapes(part: Part, origin: THREE.Vector3): { inertial?: Inertial; shapes: Shape[] } {
   const offset = toVector(part.position).sub(origin).applyQuaternion(toQuaternion(part.quaternion).invert());
   const shifted = (p: Vec3 | undefined) => vec(toVector(p ?? [0, 0, 0]).add(offset));
-  const out: Record<string, Json> = {};
-  if (part.inertial && !part.static) out.inertial = { ...part.inertial, com: shifted(part.inertial.com) } as Json;
-  const extras = (part.extraShapes ?? []).map((s) => ({ ...s, position: shifted(s.position as Vec3 | undefined) }) as Json);
-  out.shapes = [shapeOf(part, origin), ...extras];
-  return out;
+  // A scene's own inertia and further shapes, kept as they came (the loader checked them then).
+  const extras = (part.extraShapes ?? []).map((s) => ({ ...s, position: shifted(s.position as Vec3 | undefined) }) as Shape);
+  const shapes = [shapeOf(part, origin), ...extras];
+  if (!part.inertial || part.static) return { shapes };
+  return { inertial: { ...part.inertial, com: shifted(part.inertial.com) } as Inertial, shapes };
 }
 
 /** The part's own shape, in the frame of a body turned as the part is, with its origin at `origin`. */
-function shapeOf(part: Part, origin: THREE.Vector3): Json {
+function shapeOf(part: Part, origin: THREE.Vector3): Shape {
   const [a, b, c] = part.size;
-  const shape: Record<string, Json> = { type: part.shape === 'slab' ? 'box' : part.shape === 'wedge' ? 'convex' : part.shape };
-  if (part.shape === 'sphere') shape.radius = a;
-  else if (part.shape === 'capsule' || part.shape === 'cylinder') Object.assign(shape, { radius: a, length: b });
-  else if (part.shape === 'wedge') shape.points = wedgePoints(a, b, c);
-  else shape.size = [a, b, c];
+  const shape: Shape =
+    part.shape === 'sphere' ? { type: 'sphere', radius: a }
+    : part.shape === 'capsule' || part.shape === 'cylinder' ? { type: part.shape, radius: a, length: b }
+    : part.shape === 'wedge' ? { type: 'convex', points: wedgePoints(a, b, c) }
+    : { type: 'box', size: [a, b, c] };
   const offset = toVector(part.position).sub(origin).applyQuaternion(toQuaternion(part.quaternion).invert());
   if (offset.lengthSq() > 0) shape.position = vec(offset);
   if (!part.static) shape.density = part.density;
-  Object.assign(shape, { friction: part.friction, restitution: part.restitution, color: part.color });
+  shape.friction = part.friction;
+  shape.restitution = part.restitution;
+  shape.color = part.color;
   return shape;
 }
 

@@ -6,7 +6,7 @@
 // turns it about the hinge at that rate (as a scene's joint velocity reads back into build mode).
 // Velocities are the world's (a part on a moving parent gets its own, not relative, motion).
 import type { BuildJoint, Part, Quat, Vec3 } from './build_doc';
-import { toQuaternion, toVector } from './build_math';
+import { toQuaternion, toVector } from '../math/math3d';
 
 /**
  * The joint's initial rate for `part`'s velocity (its child part, or one fixed to it): rad/s

@@ -3,7 +3,7 @@
 // natural points (centre, face centres, a capsule's cap centres) when a click lands near one.
 import * as THREE from 'three';
 import { halfHeight, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
-import { quatOf, tidy, toQuaternion, toVector } from './build_math';
+import { quatOf, tidy, toQuaternion, toVector } from '../math/math3d';
 
 const UP = new THREE.Vector3(0, 0, 1);
 

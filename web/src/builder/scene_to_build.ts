@@ -10,7 +10,7 @@ import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene/scene_doc';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
 import { wedgePoints } from './build_to_scene';
-import { tidy as tidyTo } from './build_math';
+import { tidy as tidyTo } from '../math/math3d';
 
 type Obj = Record<string, Json>;
 const KIND: Record<string, BuildJoint['kind'] | undefined> = { revolute: 'hinge', prismatic: 'slider', spherical: 'ball', fixed: 'fixed', hinge: 'hinge', slider: 'slider', ball: 'ball' };
@@ -29,12 +29,7 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
   if (scene.controller) throw new Error('it runs a controller: build mode makes scenes without code');
   const doc = emptyBuild();
   doc.ground = false;
-  const meta = (scene.meta ?? {}) as Obj;
-  doc.meta = { title: String(meta.title ?? 'Untitled scene'), description: String(meta.description ?? ''), observe: Array.isArray(meta.observe) ? meta.observe.map(String) : [] };
-  const world = (scene.world ?? {}) as Obj;
-  if (Array.isArray(world.gravity)) doc.world.gravity = world.gravity as Vec3;
-  if (typeof world.timestep === 'number') doc.world.timestep = world.timestep;
-  if (typeof world.integrator === 'string') doc.world.integrator = world.integrator as BuildDoc['world']['integrator'];
+  readTitleAndWorld(scene, doc);
   const materials = (scene.materials ?? {}) as Record<string, Obj>;
   const partOf = new Map<string, number>();
   const poseOf = (name: string) => {
@@ -146,6 +141,22 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
       });
     }
   }
+  addConstraints(scene, doc, partOf);
+  return doc;
+}
+
+/** The scene's title, description and world settings, as build mode keeps them. */
+function readTitleAndWorld(scene: SceneObject, doc: BuildDoc): void {
+  const meta = (scene.meta ?? {}) as Obj;
+  doc.meta = { title: String(meta.title ?? 'Untitled scene'), description: String(meta.description ?? ''), observe: Array.isArray(meta.observe) ? meta.observe.map(String) : [] };
+  const world = (scene.world ?? {}) as Obj;
+  if (Array.isArray(world.gravity)) doc.world.gravity = world.gravity as Vec3;
+  if (typeof world.timestep === 'number') doc.world.timestep = world.timestep;
+  if (typeof world.integrator === 'string') doc.world.integrator = world.integrator as BuildDoc['world']['integrator'];
+}
+
+/** Constraints with a world anchor become build mode's joints between parts (or to the world). */
+function addConstraints(scene: SceneObject, doc: BuildDoc, partOf: Map<string, number>): void {
   for (const c of (scene.constraints ?? []) as Obj[]) {
     const kind = KIND[String(c.type)];
     if (!kind || !Array.isArray(c.anchor)) throw new Error(`constraint ${String(c.name ?? c.type)} is not one build mode makes`);
@@ -154,7 +165,6 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
     if (a === undefined || b === undefined || a === WORLD) throw new Error(`constraint ${String(c.name ?? '')} joins what build mode cannot`);
     doc.joints.push({ id: doc.nextId++, kind, a, b, anchor: c.anchor as Vec3, axis: (c.axis as Vec3 | undefined) ?? [0, 0, 1] });
   }
-  return doc;
 }
 
 function turned(shape: Obj): boolean {

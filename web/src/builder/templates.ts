@@ -3,7 +3,7 @@
 // templates swing about `axis` (the view's depth axis), at `at` on the ground.
 import * as THREE from 'three';
 import { newPart, WORLD, withJoint, withParts, type BuildDoc, type Part, type Vec3 } from './build_doc';
-import { quatOf as q, tidy, vec3Of as v } from './build_math';
+import { quatOf as q, tidy, vec3Of as v } from '../math/math3d';
 
 export interface Template {
   id: string;

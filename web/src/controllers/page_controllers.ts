@@ -1,18 +1,18 @@
-// Controllers in the page (issue 19), wired: the runner (controller_runner.ts) steps the timeline
+// Controllers in the page, wired: the runner (controller_runner.ts) steps the timeline
 // in lockstep with the sandboxed worker, the bar says what runs, the editor changes it. A
 // scene's code runs only on the user's click (Run, or the editor's Apply) — except the gallery's
 // own demos, which are this site's code and run when picked.
 import wasmUrl from 'featherweight-wasm/featherweight.wasm?url';
 import workerSource from 'featherweight-wasm/controller_worker.js?raw';
-import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { contactsOf, type ControlCommand } from '../../../lib/featherweight';
+import type { ControlCommand } from '../../../lib/featherweight';
+import type { WorldViews } from '../../../lib/views';
 import type { SceneObject } from '../scene/scene_doc';
 import { ControllerBar } from './controller_bar';
 import { ControllerRunner } from './controller_runner';
 
 export interface PageControllerHooks {
-  engine: FeatherweightModule;
-  sim: Simulation;
+  /** The page's views of the engine's world (the simulation among them). */
+  views: WorldViews;
   timeline: {
     step: number;
     end: number;
@@ -38,7 +38,8 @@ export class PageControllers {
   private runningSpec = '';
 
   constructor(host: HTMLElement, editorPanel: HTMLElement, private readonly hooks: PageControllerHooks) {
-    const { engine, sim, timeline } = hooks;
+    const { views, timeline } = hooks;
+    const sim = views.simulation;
     this.runner = new ControllerRunner(
       {
         stepIndex: () => timeline.step,
@@ -48,9 +49,9 @@ export class PageControllers {
         input: (command) => timeline.input(command),
         state: () => ({
           t: sim.time(),
-          q: new Float64Array(engine.HEAPF64.buffer, sim.qPointer(), sim.nq()).slice(),
-          qd: new Float64Array(engine.HEAPF64.buffer, sim.vPointer(), sim.nv()).slice(),
-          contacts: contactsOf(engine, sim),
+          q: views.q.slice(),
+          qd: views.qd.slice(),
+          contacts: views.contacts(),
         }),
         sizes: () => ({ efforts: sim.nv(), motors: (JSON.parse(sim.motorsJson()) as unknown[]).length }),
         wasm: async () => (await fetch(wasmUrl)).arrayBuffer(),

@@ -2,8 +2,9 @@
 type V3 = [number, number, number];
 
 /**
- * What the page's `window.__featherweight` offers the browser tests (built in main.ts): reads of
- * the world and the view, and a few actions. One declaration for both sides, so neither drifts.
+ * What the page's `window.__featherweight` offers the browser tests (made by test_handle.ts, in
+ * test builds only): reads of the world and the view, and a few actions. One declaration for
+ * both sides, so neither drifts.
  */
 export interface DebugHandle {
   time(): number;

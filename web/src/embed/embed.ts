@@ -1,7 +1,8 @@
-// Embedding and presenting (issue 21): `?embed` shows the view with play/pause/reset and the
+// Embedding and presenting: `?embed` shows the view with play/pause/reset and the
 // scene's sliders (`&panels=plot,description,timeline` for more, `&autoplay=0` to wait for Play)
 // and obeys the parent page's postMessage commands; `?present` enlarges the text, raises the
-// contrast and offers fullscreen. The Share box offers the <iframe> snippet. main.ts wires it.
+// contrast and offers fullscreen. The Share box offers the <iframe>
+// snippet. page/embed_wiring.ts wires it.
 import './embed.css';
 import type GUI from 'lil-gui';
 import { EmbedMessages, type EmbedHandlers } from './embed_messages';

@@ -4,8 +4,8 @@
 // state and the servo targets keyframe 0. What MJCF cannot say is returned in `unsupported`
 // (restitution, prescribed motion, impulse-joint constraints given by a world anchor, drag …).
 import type { Json, SceneObject } from '../scene/scene_doc';
-import { type Frame, type Quat, compose } from '../mjcf/mjcf_frames';
-import { type Vec3, matrixToQuaternion, rpyToMatrix } from '../urdf/mat3';
+import { canonicalJointType } from '../scene/scene_types';
+import { type Frame, type Quat, type Vec3, compose, matrixToQuaternion, rpyToMatrix } from '../math/math3d';
 
 type JsonObject = { [key: string]: Json };
 
@@ -85,7 +85,7 @@ class Writer {
   }
 
   joint(joint: JsonObject, name: string, place: string): string {
-    const type = joint.type as string;
+    const type = canonicalJointType(String(joint.type));
     if (type === 'fixed') return '';
     if (type === 'free') {
       const position = obj(joint.position);

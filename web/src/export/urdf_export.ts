@@ -4,7 +4,8 @@
 // initial state, ball joint, capsule-free tree of several robots, servo, spring or material
 // property: what the scene has of those is returned in `unsupported`.
 import type { Json, SceneObject } from '../scene/scene_doc';
-import { quaternionToMatrix } from '../urdf/mat3';
+import { canonicalJointType } from '../scene/scene_types';
+import { quaternionToMatrix } from '../math/math3d';
 import { orientationOf } from './mjcf_export';
 
 type JsonObject = { [key: string]: Json };
@@ -78,7 +79,7 @@ export function sceneToUrdf(scene: SceneObject): { xml: string; unsupported: str
     const place = `/articulations "${robot}"/links/${i}`;
     const joint = obj(link.joint);
     const parent = typeof link.parent === 'string' ? link.parent : 'world';
-    let type = joint.type as string;
+    let type = canonicalJointType(String(joint.type));
     const attributes: string[] = [];
     if (type === 'free') {
       if (parent !== 'world') unsupported.add(`${place}: a free joint below the root`);

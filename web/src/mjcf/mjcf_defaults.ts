@@ -7,8 +7,8 @@
 // elements taking a deep class), so a class's attributes for a kind are built only when an
 // element asks for them, once, from its parent's; every attribute built or copied counts
 // against the expansion budget before the work is done, so the work is linear in what is counted.
-import { type Element, attribute, children, fail } from '../urdf/urdf_xml';
-import { MJCF_BUDGET } from './mjcf_xml';
+import { type Element, attribute, children } from '../xml/xml_reader';
+import { MJCF_BUDGET, fail } from './mjcf_xml';
 
 const ATTRIBUTE = '@_';
 type Attributes = Record<string, string>;

@@ -3,8 +3,20 @@
 // attribute, nesting past the budget, too many elements) and what MJCF never needs (a document
 // type with entities), naming the element and its line; the parser then sees only text within
 // the budgets, so its own limits are never the ones that refuse.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { type Element, UrdfError } from '../urdf/urdf_xml';
+import { type Element, XmlError, lineAt, parseXml } from '../xml/xml_reader';
+
+/** An error about an MJCF file's content, syntax or budgets; the message starts with its place. */
+export class MjcfError extends XmlError {
+  constructor(message: string, element = '', line?: number) {
+    super(message, element, line);
+    this.name = 'MjcfError';
+  }
+}
+
+/** Throws an MjcfError about `place` (an element path such as `mujoco/worldbody/body "arm"`). */
+export function fail(place: string, message: string): never {
+  throw new MjcfError(`${place}: ${message}`, place);
+}
 
 /** The budgets of one MJCF file (docs/security.md lists them with the tests that prove them). */
 export const MJCF_BUDGET = {
@@ -22,15 +34,9 @@ export const MJCF_BUDGET = {
 const count = (n: number) => n.toLocaleString('en-US');
 const mib = (chars: number) => `${chars / (1024 * 1024)} MiB`;
 
-/** The 1-based line of an offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 function refuse(text: string, fileName: string, offset: number, what: string, message: string): never {
-  throw new UrdfError(`${fileName} line ${lineAt(text, offset)}: ${what}: ${message}`);
+  const line = lineAt(text, offset);
+  throw new MjcfError(`${fileName} line ${line}: ${what}: ${message}`, what, line);
 }
 
 /** The name of the attribute whose value opens with the quote at `quote` (read backwards). */
@@ -96,23 +102,11 @@ export function scanMjcf(text: string, fileName: string): void {
 /** The XML document of an MJCF text within its budgets; syntax errors name the line and column. */
 export function parseMjcfXml(xml: string, fileName: string): Element {
   scanMjcf(xml, fileName);
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    const { line, col, msg } = validation.err;
-    throw new UrdfError(`${fileName} line ${line}, column ${col}: ${msg}`);
-  }
   try {
-    return new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      parseAttributeValue: false,
-      parseTagValue: false,
-      ignoreDeclaration: true,
-      ignorePiTags: true,
-      maxNestedTags: MJCF_BUDGET.depth + 1, // the scan refuses first, naming the line
-    }).parse(xml) as Element;
+    return parseXml(xml, fileName, MJCF_BUDGET.depth + 1); // the scan refuses first, naming the line
   } catch (error) {
+    if (error instanceof XmlError) throw new MjcfError(error.message, error.element, error.line);
     // The scan refuses everything the parser is known to; this names a place for anything else.
-    throw new UrdfError(`${fileName} line 1: <mujoco>: the XML parser refused the file: ${(error as Error).message}`);
+    throw new MjcfError(`${fileName} line 1: <mujoco>: the XML parser refused the file: ${(error as Error).message}`, '<mujoco>', 1);
   }
 }

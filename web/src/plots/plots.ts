@@ -6,9 +6,8 @@
 // (`onHistory`), so the plot always shows its whole window up to now.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
-import { Float64HeapView } from '../engine/heap_view';
-import type { BodyBufferView } from '../engine/body_buffer_view';
+import type { BodyInfo, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { WorldViews } from '../../../lib/views';
 import { XYPlot } from './xy_plot';
 import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
 import { PlotHistory } from './history';
@@ -40,6 +39,7 @@ export class LivePlots {
   private readonly history = new PlotHistory(WINDOW_SECONDS);
   private chart: uPlot | null = null;
   private readonly sources: QuantitySources;
+  private readonly sim: Simulation;
   private potentialAtStart = 0;
   /** Samples later than this are recorded but not shown (the timeline went back); null: all. */
   private playhead: number | null = null;
@@ -56,20 +56,14 @@ export class LivePlots {
   private readonly againstRow: number[] = []; // and of the quantity it is plotted against
 
   constructor(
-    engine: FeatherweightModule,
-    private readonly sim: Simulation,
-    velocities: BodyBufferView,
+    views: WorldViews,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
     private readonly xPicker: HTMLSelectElement,
   ) {
+    this.sim = views.simulation;
     this.sources = {
-      sim,
-      q: new Float64HeapView(engine),
-      v: new Float64HeapView(engine),
-      momentum: new Float64HeapView(engine),
-      pose: new Float64HeapView(engine),
-      velocities,
+      views,
       potentialAtStart: () => this.potentialAtStart,
     };
     this.xy = new XYPlot(container);

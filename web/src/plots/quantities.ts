@@ -1,9 +1,8 @@
 // What the plot can show: the energies, the momentum, any joint's q or q̇, any body's position
 // or velocity, the controller's signals. Each series has a human name and its SI unit
 // ("rod: q̇", "rad/s"): the legend, the axes (one per unit) and the CSV header use them.
-import type { BodyInfo, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
-import type { Float64HeapView } from '../engine/heap_view';
-import type { BodyBufferView } from '../engine/body_buffer_view';
+import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
+import { BODY_POSE, MOMENTUM, VELOCITY, type WorldViews } from '../../../lib/views';
 
 export interface Series {
   name: string;
@@ -26,12 +25,8 @@ export function seriesLabel(series: Series): string {
 }
 
 export interface QuantitySources {
-  sim: Simulation;
-  q: Float64HeapView;
-  v: Float64HeapView;
-  momentum: Float64HeapView;
-  pose: Float64HeapView;
-  velocities: BodyBufferView;
+  /** The page's views of the engine's world. */
+  views: WorldViews;
   /** The potential energy at the scene's start: the plot's zero of potential energy. */
   potentialAtStart(): number;
 }
@@ -67,7 +62,7 @@ function jointSeries(joint: JointInfo, which: 'q' | 'qd', short: string): Series
 
 /** The energies, the momentum, then every joint's q and q̇ and every body's position and velocity. */
 export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], joints: JointInfo[]): Quantity[] {
-  const { sim } = sources;
+  const { views } = sources, sim = views.simulation;
   const moving = joints.filter((j) => j.nv > 0);
   const short = shortNames([...moving.map((j) => j.name), ...bodies.map((b) => b.name)]);
   const energy: Quantity = {
@@ -89,8 +84,8 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
     key: 'momentum',
     series: [...['Lx', 'Ly', 'Lz'].map((name) => ({ name, unit: 'N·m·s' })), ...['px', 'py', 'pz'].map((name) => ({ name, unit: 'kg·m/s' }))],
     sample: (out) => {
-      const h = sources.momentum.at(sim.momentumPointer(), 6);
-      for (let k = 0; k < 6; k++) out.push(h[k]);
+      const h = views.momentumData();
+      for (let k = 0; k < MOMENTUM.stride; k++) out.push(h[k]);
     },
     replayable: true,
   };
@@ -102,7 +97,7 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
       key: `joint.${which} ${joint.name}`,
       series,
       sample: (out) => {
-        const values = which === 'q' ? sources.q.at(sim.qPointer(), sim.nq()) : sources.v.at(sim.vPointer(), sim.nv());
+        const values = which === 'q' ? views.q : views.qd;
         const first = which === 'q' ? joint.qIndex : joint.vIndex;
         for (let k = 0; k < series.length; k++) out.push(values[first + k]);
       },
@@ -118,12 +113,13 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
       series: axes.map((axis) => ({ name: `${name}: ${axis}`, unit: which === 'position' ? 'm' : 'm/s' })),
       sample: (out) => {
         if (which === 'position') {
-          const pose = sources.pose.at(sim.bodyPosePointer(index), 3); // float64, not the drawn float32 buffer
-          out.push(pose[0], pose[1], pose[2]);
+          const pose = views.bodyPoseData(index); // float64, not the drawn float32 buffer
+          if (pose) out.push(pose[BODY_POSE.x], pose[BODY_POSE.y], pose[BODY_POSE.z]);
+          else out.push(NaN, NaN, NaN);
           return;
         }
-        const view = sources.velocities, first = index * view.stride;
-        out.push(view.values[first], view.values[first + 1], view.values[first + 2]);
+        const v = views.velocities, first = index * VELOCITY.stride + VELOCITY.linear;
+        out.push(v[first], v[first + 1], v[first + 2]);
       },
       replayable: true,
     };

@@ -2,6 +2,7 @@
 // before the run; once the run has reached the question's revealAt (simulated seconds, default
 // 3) the right choice, the student's own and the explanation are shown. Scene text only ever
 // becomes textContent.
+import { QUESTION_DEFAULTS } from '../../../lib/scene_defaults.generated';
 import './questions.css';
 
 export interface SceneQuestion {
@@ -12,7 +13,7 @@ export interface SceneQuestion {
   revealAt?: number;
 }
 
-const DEFAULT_REVEAL_AT = 3;
+const DEFAULT_REVEAL_AT = QUESTION_DEFAULTS.revealAt;
 
 interface Shown {
   question: SceneQuestion;

@@ -2,18 +2,25 @@
 // engine as text, so every change is validated by the C++ loader exactly like a fresh scene.
 // JSON Pointers follow RFC 6901 ("/world/gravity/2", "~1" for '/', "~0" for '~').
 
+//
+// A scene here is a document: JSON the page holds and edits, which the loader has yet to judge
+// (a file, the editor's text, a link). What the page *makes* is typed by the format's schema
+// (`Scene`, scene_types.ts: MJCF and URDF import, build mode) and is such a document too.
+import { SHAPE_DEFAULTS as SCHEMA_SHAPE_DEFAULTS, WORLD_DEFAULTS as SCHEMA_WORLD_DEFAULTS } from '../../../lib/scene_defaults.generated';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A scene document: parsed JSON, not yet checked (a `Scene` is one once the loader accepts it). */
 export type SceneObject = { [key: string]: Json };
 
 export type Vec3 = [number, number, number];
 
-/** Defaults of `world` (docs/scene-format.md), for showing a value the scene leaves out. */
+/** Defaults of `world` (the schema's `default`s), for showing a value the scene leaves out. */
 export const WORLD_DEFAULTS = {
-  gravity: [0, 0, -9.81] as Vec3,
-  timestep: 1 / 240,
-  integrator: 'semi-implicit-euler',
-  dynamics: 'aba',
-  iterations: 20,
+  gravity: [...SCHEMA_WORLD_DEFAULTS.gravity] as Vec3,
+  timestep: SCHEMA_WORLD_DEFAULTS.timestep,
+  integrator: SCHEMA_WORLD_DEFAULTS.integrator,
+  dynamics: SCHEMA_WORLD_DEFAULTS.dynamics,
+  iterations: SCHEMA_WORLD_DEFAULTS.solver.iterations,
 };
 
 export function cloneScene(scene: SceneObject): SceneObject {
@@ -79,8 +86,8 @@ export function withEveryShape(scene: SceneObject, field: string, value: Json): 
   return copy;
 }
 
-/** A shape's contact coefficients when neither it nor its material gives one (docs/scene-format.md). */
-export const SHAPE_DEFAULTS = { friction: 0.5, restitution: 0 };
+/** A shape's contact coefficients when neither it nor its material gives one (the schema's `default`s). */
+export const SHAPE_DEFAULTS = { friction: SCHEMA_SHAPE_DEFAULTS.friction, restitution: SCHEMA_SHAPE_DEFAULTS.restitution };
 
 /**
  * The smallest and largest friction or restitution over the scene's colliding shapes (those with

@@ -2,8 +2,8 @@
 // lost, from the core's ledger (World::energy, world/energy_ledger.h), with the check that
 // K + U + lost = E₀ + W in, whose difference is the integrator's error. Nothing is computed
 // here but the drawing.
-import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { energyOf, type EnergyReport } from '../../../lib/featherweight';
+import type { EnergyReport } from '../../../lib/types';
+import type { WorldViews } from '../../../lib/views';
 
 // Colours as the energy plot draws the same quantities (kinetic, potential, total); losses in the
 // contact arrows' colour.
@@ -42,7 +42,7 @@ export class EnergyBars {
   private scale = 0; // joules for a full half-width; grows at once, shrinks only on clear()
   last: EnergyReport | null = null;
 
-  constructor(private readonly engine: FeatherweightModule, private readonly sim: Simulation, private readonly element: HTMLElement) {
+  constructor(private readonly views: WorldViews, private readonly element: HTMLElement) {
     element.replaceChildren();
     const title = document.createElement('div');
     title.className = 'energy-title';
@@ -86,7 +86,7 @@ export class EnergyBars {
 
   update(): void {
     if (this.element.hidden) return;
-    const ledger = energyOf(this.engine, this.sim);
+    const ledger = this.views.energy();
     this.last = ledger;
     const values = BARS.map((b) => b.value(ledger));
     this.scale = Math.max(this.scale, ...values.map(Math.abs), 1e-9);

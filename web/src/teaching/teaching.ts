@@ -1,9 +1,10 @@
-// The teaching layer's tools in one place for main.ts to wire: energy bars (E), vectors (V),
-// the ruler and protractor (U cycles them) and the selected body's readout, with their panel
+// The teaching layer's tools in one place for the page to wire (page/page_context.ts): energy
+// bars (E), vectors (V), the ruler and protractor (U cycles them) and the selected body's readout, with their panel
 // folder. Each tool is its own module; this one only builds their boxes and passes the frame on.
 import type GUI from 'lil-gui';
 import type * as THREE from 'three';
-import type { BodyInfo, FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { BodyInfo } from 'featherweight-wasm/featherweight.js';
+import type { WorldViews } from '../../../lib/views';
 import type { Renderer } from '../view/renderer';
 import { BodyForces } from './body_forces';
 import { EnergyBars } from './energy_bars';
@@ -11,12 +12,6 @@ import { Measure, type MeasureMode } from './measure';
 import { Readout } from './readout';
 import { QUANTITIES, Vectors } from './vectors';
 import './teaching.css';
-
-export interface TeachingHooks {
-  pose: (body: number) => ArrayLike<number>;
-  /** World angular velocity of a body (the velocity buffer's last three numbers). */
-  angularVelocity: (body: number) => [number, number, number];
-}
 
 const MEASURE_MODES: MeasureMode[] = ['off', 'ruler', 'protractor'];
 
@@ -31,7 +26,7 @@ export class Teaching {
   private bodies: BodyInfo[] = [];
   private gui: GUI | null = null;
 
-  constructor(engine: FeatherweightModule, sim: Simulation, scene: THREE.Scene, renderer: Renderer, canvas: HTMLCanvasElement, private readonly hooks: TeachingHooks) {
+  constructor(private readonly views: WorldViews, scene: THREE.Scene, renderer: Renderer, canvas: HTMLCanvasElement) {
     const box = document.createElement('section');
     box.id = 'teaching';
     box.setAttribute('aria-label', 'Teaching aids');
@@ -46,12 +41,12 @@ export class Teaching {
     readout.hidden = true;
     box.append(energyBox, legend, readout);
     document.body.append(box);
-    this.forces = new BodyForces(engine, sim);
-    this.energy = new EnergyBars(engine, sim, energyBox);
+    this.forces = new BodyForces(views);
+    this.energy = new EnergyBars(views, energyBox);
     this.vectors = new Vectors(scene, legend);
     this.readout = new Readout(readout);
     this.measure = new Measure(scene, renderer, canvas, {
-      pose: hooks.pose,
+      pose: (body) => views.bodyPoseView(body),
       centerOfMass: (body) => (this.bodies[body]?.centerOfMass as [number, number, number] | undefined) ?? [0, 0, 0],
       bodyCount: () => this.bodies.length,
     });
@@ -100,15 +95,18 @@ export class Teaching {
     return true;
   }
 
+  /** World angular velocity of a body (the velocity layout's `angular`). */
+  private readonly angularVelocity = (body: number): [number, number, number] => this.views.angularVelocity(body);
+
   /** Once a frame, after stepping. */
   update(selected: number): void {
     const needForces = this.vectors.anyShown || (this.settings.readout && selected >= 0);
     if (needForces) this.forces.refresh();
     const moves = (body: number) => (this.bodies[body]?.mass ?? 0) > 0;
-    this.vectors.update(this.forces, needForces ? this.bodies.length : 0, selected, this.hooks.angularVelocity, moves);
+    this.vectors.update(this.forces, needForces ? this.bodies.length : 0, selected, this.angularVelocity, moves);
     this.energy.update();
     this.measure.update();
     const name = this.bodies[selected]?.name ?? '';
-    this.readout.update(this.forces, this.settings.readout ? selected : -1, name, selected >= 0 ? this.hooks.angularVelocity(selected) : null);
+    this.readout.update(this.forces, this.settings.readout ? selected : -1, name, selected >= 0 ? this.angularVelocity(selected) : null);
   }
 }

@@ -1,10 +1,10 @@
 // A URDF link's mass properties and geometry as scene-format `inertial` and `shapes`.
-import type { Json } from '../scene/scene_doc';
-import { type Mat3, type Vec3, matrixToQuaternion, rotateInertia, rpyToMatrix, symmetricEigen } from './mat3';
+import { type Mat3, type Vec3, matrixToQuaternion, rotateInertia, rpyToMatrix, symmetricEigen, tidy } from '../math/math3d';
+import type { Box, Inertial, Shape, Sphere } from '../scene/scene_types';
 import {
-  type Element, attribute, children, fail, numberAttribute, optionalChild, originOf, requiredChild, requiredNumber,
-  requiredVector, rgbaAttribute,
-} from './urdf_xml';
+  type Element, attribute, children, numberAttribute, optionalChild, requiredChild, requiredNumber, requiredVector, rgbaAttribute,
+} from '../xml/xml_reader';
+import { fail, originOf } from './urdf_xml';
 
 export interface LinkInertial {
   mass: number;
@@ -16,12 +16,6 @@ export interface LinkInertial {
 
 /** Radius of the sphere that stands in for a mesh when the link gives no inertia to size a box by. */
 export const MESH_SPHERE_RADIUS = 0.05;
-
-/** Numbers as written to the scene: 12 significant digits, so rounding noise does not show. */
-export function tidy(x: number): number {
-  const rounded = Number(x.toPrecision(12));
-  return Object.is(rounded, -0) ? 0 : rounded;
-}
 
 const tidyVector = (v: Vec3): Vec3 => [tidy(v[0]), tidy(v[1]), tidy(v[2])];
 const isZero = (v: readonly number[]): boolean => v.every((x) => Math.abs(x) < 1e-12);
@@ -55,10 +49,10 @@ export function readInertial(link: Element, place: string): LinkInertial | undef
   return { mass, com: xyz, inertia: rotateInertia(rpyToMatrix(rpy), inFrame) };
 }
 
-export function inertialJson(inertial: LinkInertial): Json {
+export function inertialJson(inertial: LinkInertial): Inertial {
   const I = inertial.inertia;
-  const inertia: { [key: string]: Json } = { ixx: tidy(I[0][0]), iyy: tidy(I[1][1]), izz: tidy(I[2][2]) };
-  const products: [string, number][] = [['ixy', I[0][1]], ['ixz', I[0][2]], ['iyz', I[1][2]]];
+  const inertia: NonNullable<Inertial['inertia']> = { ixx: tidy(I[0][0]), iyy: tidy(I[1][1]), izz: tidy(I[2][2]) };
+  const products = [['ixy', I[0][1]], ['ixz', I[0][2]], ['iyz', I[1][2]]] as const;
   const scale = Math.max(1e-300, I[0][0], I[1][1], I[2][2]);
   for (const [name, value] of products) if (Math.abs(value) > 1e-12 * scale) inertia[name] = tidy(value);
   return { mass: tidy(inertial.mass), com: tidyVector(inertial.com), inertia };
@@ -100,7 +94,7 @@ function positive(element: Element, name: string, place: string): number {
 }
 
 /** A primitive geometry as a shape without its pose; a mesh gives its file name instead. */
-function primitive(geometry: Element, place: string): { shape: { [key: string]: Json } } | { mesh: string } {
+function primitive(geometry: Element, place: string): { shape: Shape } | { mesh: string } {
   const kinds = Object.keys(geometry).filter((key) => !key.startsWith('@_') && key !== '#text');
   if (kinds.length !== 1) fail(place, kinds.length === 0 ? 'empty <geometry>' : `one shape per <geometry>, got ${kinds.join(', ')}`);
   const kind = kinds[0];
@@ -116,7 +110,7 @@ function primitive(geometry: Element, place: string): { shape: { [key: string]: 
     // scene format's do: no extra rotation.
     case 'cylinder':
     case 'capsule':
-      return { shape: { type: kind, radius: positive(element, 'radius', at), length: positive(element, 'length', at) } };
+      return { shape: { type: kind as 'cylinder' | 'capsule', radius: positive(element, 'radius', at), length: positive(element, 'length', at) } };
     case 'sphere':
       return { shape: { type: 'sphere', radius: positive(element, 'radius', at) } };
     case 'mesh':
@@ -131,16 +125,16 @@ function primitive(geometry: Element, place: string): { shape: { [key: string]: 
  * Ixx = m(b² + c²)/12 and so on, hence a² = 6(Iyy + Izz − Ixx)/m. Centred at the centre of mass
  * and turned to the principal axes. Undefined when the inertia is zero (a point mass).
  */
-function equivalentBox(inertial: LinkInertial): { [key: string]: Json } | undefined {
+function equivalentBox(inertial: LinkInertial): Box | undefined {
   const { values: [i1, i2, i3], axes } = symmetricEigen(inertial.inertia);
   const squares = [i2 + i3 - i1, i1 + i3 - i2, i1 + i2 - i3].map((s) => (6 * s) / inertial.mass);
   const longest = Math.sqrt(Math.max(...squares));
   if (!(longest > 0)) return undefined;
   // A flat or thin body has a side of (nearly) zero; keep a sliver so the box stays a solid.
-  const size = squares.map((s) => tidy(Math.max(Math.sqrt(Math.max(s, 0)), 0.01 * longest)));
-  const box: { [key: string]: Json } = { type: 'box', size, position: tidyVector(inertial.com) };
-  const quaternion = matrixToQuaternion(axes);
-  if (Math.abs(quaternion[0]) < 1 - 1e-12) box.quaternion = quaternion.map(tidy);
+  const size = squares.map((s) => tidy(Math.max(Math.sqrt(Math.max(s, 0)), 0.01 * longest))) as Vec3;
+  const box: Box = { type: 'box', size, position: tidyVector(inertial.com) };
+  const [w, x, y, z] = matrixToQuaternion(axes);
+  if (Math.abs(w) < 1 - 1e-12) box.quaternion = [tidy(w), tidy(x), tidy(y), tidy(z)];
   return box;
 }
 
@@ -151,19 +145,19 @@ function equivalentBox(inertial: LinkInertial): { [key: string]: Json } | undefi
  */
 export function readShapes(
   link: Element, name: string, place: string, inertial: LinkInertial | undefined, colors: Map<string, string>, notices: string[],
-): { shapes: Json[]; drawnOnly: boolean } {
+): { shapes: Shape[]; drawnOnly: boolean } {
   const collisions = children(link, 'collision');
   const drawnOnly = collisions.length === 0;
   const tag = drawnOnly ? 'visual' : 'collision';
   const sources = drawnOnly ? children(link, 'visual') : collisions;
   const color = linkColor(link, place, colors);
-  const finish = (shape: { [key: string]: Json }): Json => {
+  const finish = (shape: Shape): Shape => {
     if (color) shape.color = color;
     if (drawnOnly) shape.collision = { mask: 0 };
     return shape;
   };
 
-  const shapes: Json[] = [];
+  const shapes: Shape[] = [];
   const meshes: { file: string; position: Vec3 }[] = [];
   sources.forEach((source, i) => {
     const here = `${place}/${tag}${sources.length > 1 ? `[${i + 1}]` : ''}`;
@@ -186,7 +180,7 @@ export function readShapes(
       shapes.push(finish(box));
       notices.push(`Link "${name}": mesh ${files} replaced by a box with the link's mass and principal inertias (meshes are not loaded).`);
     } else {
-      const sphere: { [key: string]: Json } = { type: 'sphere', radius: MESH_SPHERE_RADIUS };
+      const sphere: Sphere = { type: 'sphere', radius: MESH_SPHERE_RADIUS };
       if (!isZero(meshes[0].position)) sphere.position = meshes[0].position;
       shapes.push(finish(sphere));
       notices.push(`Link "${name}": mesh ${files} replaced by a ${MESH_SPHERE_RADIUS * 100} cm sphere (meshes are not loaded, and the link has no inertia to size a box by).`);

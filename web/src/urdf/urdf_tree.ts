@@ -1,6 +1,7 @@
 // The kinematic tree of a URDF: its links and joints checked to form one tree (every link at most
 // one parent, one root, no cycle), listed parents first as the scene format wants.
-import { type Element, children, fail, requiredAttribute, requiredChild } from './urdf_xml';
+import { type Element, children, requiredAttribute, requiredChild } from '../xml/xml_reader';
+import { fail } from './urdf_xml';
 
 export const SUPPORTED_JOINT_TYPES = ['revolute', 'continuous', 'prismatic', 'fixed', 'floating'] as const;
 export type UrdfJointType = (typeof SUPPORTED_JOINT_TYPES)[number];

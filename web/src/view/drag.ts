@@ -6,7 +6,8 @@
 // ground) is empty space here: a click that misses a toy lands on the table, and must neither
 // select nor tint it.
 import * as THREE from 'three';
-import type { FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
+import type { JointInfo } from 'featherweight-wasm/featherweight.js';
+import { DRAG, type WorldViews } from '../../../lib/views';
 import type { Renderer } from './renderer';
 
 /** Where a grab goes: straight to the engine, or through the timeline, which records it. */
@@ -40,14 +41,13 @@ export class DragController {
   onPress: (body: number, point: THREE.Vector3) => boolean = () => false;
 
   constructor(
-    private readonly engine: FeatherweightModule,
-    private readonly sim: Simulation,
+    private readonly views: WorldViews,
     private readonly renderer: Renderer,
     private readonly canvas: HTMLCanvasElement,
     private readonly inputs: DragInputs = {
-      start: (body, p) => sim.startDrag(body, ...p),
-      move: (p) => sim.moveDrag(...p),
-      end: () => sim.endDrag(),
+      start: (body, p) => views.simulation.startDrag(body, ...p),
+      move: (p) => views.simulation.moveDrag(...p),
+      end: () => views.simulation.endDrag(),
     },
   ) {
     this.line = new THREE.Line(
@@ -157,9 +157,9 @@ export class DragController {
   /** Once per frame: the spring line from the grabbed point to the target, and its force. */
   update(): void {
     if (!this.active) return;
-    const d = new Float64Array(this.engine.HEAPF64.buffer, this.sim.dragPointer(), 6);
+    const d = this.views.dragData(), p = DRAG.point, f = DRAG.force;
     const positions = this.line.geometry.getAttribute('position') as THREE.BufferAttribute;
-    positions.setXYZ(0, d[0], d[1], d[2]);
+    positions.setXYZ(0, d[p], d[p + 1], d[p + 2]);
     positions.setXYZ(1, this.target.x, this.target.y, this.target.z);
     positions.needsUpdate = true;
     this.line.visible = true;
@@ -167,7 +167,7 @@ export class DragController {
     const rect = this.canvas.getBoundingClientRect();
     this.label.style.left = `${rect.left + ((screen.x + 1) / 2) * rect.width + 12}px`;
     this.label.style.top = `${rect.top + ((1 - screen.y) / 2) * rect.height - 8}px`;
-    this.label.textContent = `${Math.hypot(d[3], d[4], d[5]).toFixed(1)} N`;
+    this.label.textContent = `${Math.hypot(d[f], d[f + 1], d[f + 2]).toFixed(1)} N`;
     this.label.hidden = false;
   }
 }

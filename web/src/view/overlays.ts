@@ -4,7 +4,7 @@
 // physics. Each overlay is one line or point object whose buffer is refilled per frame while shown.
 import * as THREE from 'three';
 import type { BodyInfo, JointInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
-import { POSE_STRIDE } from '../engine/body_buffer_view';
+import { CONTACT, POSE } from '../../../lib/views';
 
 export interface OverlayToggles {
   joints: boolean;
@@ -12,14 +12,6 @@ export interface OverlayToggles {
   boxes: boolean;
   contacts: boolean;
 }
-
-/**
- * The contact overlay's data, laid out as the engine's contactsPointer() (featherweight.d.ts):
- * CONTACT_STRIDE float32s per contact point: position (x, y, z), normal (x, y, z, from the first
- * shape to the second), normal impulse (N·s), separation (m). main.ts feeds it per frame through
- * Overlays.setContacts() when the module reports contacts; nothing here invents any.
- */
-export const CONTACT_STRIDE = 8;
 
 const AXIS_COLORS = [new THREE.Color('#e0412c'), new THREE.Color('#2fa84f'), new THREE.Color('#2b6cd9')];
 const JOINT_AXIS_COLOR = new THREE.Color('#f2a900');
@@ -127,8 +119,12 @@ export class Overlays {
     this.setContacts(null);
   }
 
-  /** The contact overlay's hook: `count` contacts in the engine's layout (CONTACT_STRIDE); null clears it. */
-  setContacts(data: Float32Array | null, count = 0): void {
+  /**
+   * The contact overlay's hook: the engine's contact points (the library's WorldViews.contactData(),
+   * CONTACT layout: position, normal from the first shape to the second, impulse, separation),
+   * fed per frame by the page; nothing here invents any. null clears it.
+   */
+  setContacts(data: Float32Array | null, count = data ? Math.floor(data.length / CONTACT.stride) : 0): void {
     this.contactCount = data ? count : 0;
     if (!data || count === 0) return;
     if ((this.contactPoints.geometry.getAttribute('position') as THREE.BufferAttribute).count < count) {
@@ -139,10 +135,10 @@ export class Overlays {
     const normals = this.contactNormals.geometry.getAttribute('position') as THREE.BufferAttribute;
     const length = this.frameLength * 2;
     for (let i = 0; i < count; i++) {
-      const o = i * CONTACT_STRIDE;
+      const o = i * CONTACT.stride + CONTACT.position, n = i * CONTACT.stride + CONTACT.normal;
       points.setXYZ(i, data[o], data[o + 1], data[o + 2]);
       normals.setXYZ(2 * i, data[o], data[o + 1], data[o + 2]);
-      normals.setXYZ(2 * i + 1, data[o] + data[o + 3] * length, data[o + 1] + data[o + 4] * length, data[o + 2] + data[o + 5] * length);
+      normals.setXYZ(2 * i + 1, data[o] + data[n] * length, data[o + 1] + data[n + 1] * length, data[o + 2] + data[n + 2] * length);
     }
     points.needsUpdate = true;
     normals.needsUpdate = true;
@@ -182,9 +178,9 @@ export class Overlays {
   private readonly vector = new THREE.Vector3();
 
   private pose(poses: Float32Array, body: number): void {
-    const o = body * POSE_STRIDE;
-    this.position.set(poses[o], poses[o + 1], poses[o + 2]);
-    this.rotation.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+    const o = body * POSE.stride;
+    this.position.set(poses[o + POSE.x], poses[o + POSE.y], poses[o + POSE.z]);
+    this.rotation.set(poses[o + POSE.qx], poses[o + POSE.qy], poses[o + POSE.qz], poses[o + POSE.qw]);
   }
 
   /** Each body's frame (its joint frame after the joint's motion, as in URDF) and each 1-DoF joint's axis. */

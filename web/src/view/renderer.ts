@@ -6,7 +6,8 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
-import { POSE_STRIDE } from '../engine/body_buffer_view';
+import { POSE } from '../../../lib/views';
+import { CAMERA_DEFAULTS } from '../../../lib/scene_defaults.generated';
 
 export interface CameraSetup {
   position: [number, number, number];
@@ -14,7 +15,11 @@ export interface CameraSetup {
   fov: number;
 }
 
-const DEFAULT_CAMERA: CameraSetup = { position: [3, -4, 2], target: [0, 0, 0.5], fov: 45 };
+const DEFAULT_CAMERA: CameraSetup = {
+  position: [...CAMERA_DEFAULTS.position],
+  target: [...CAMERA_DEFAULTS.target],
+  fov: CAMERA_DEFAULTS.fov,
+};
 
 /** A frame with nothing new is still drawn after this long (ms): no missed change lasts longer. */
 const IDLE_REDRAW_MS = 1000;
@@ -291,10 +296,10 @@ export class Renderer {
   /** Copies poses (x, y, z, qx, qy, qz, qw per body) into the body objects. */
   applyPoses(poses: Float32Array): void {
     for (let i = 0; i < this.bodies.length; i++) {
-      const o = i * POSE_STRIDE;
+      const o = i * POSE.stride;
       const body = this.bodies[i];
-      body.position.set(poses[o], poses[o + 1], poses[o + 2]);
-      body.quaternion.set(poses[o + 3], poses[o + 4], poses[o + 5], poses[o + 6]);
+      body.position.set(poses[o + POSE.x], poses[o + POSE.y], poses[o + POSE.z]);
+      body.quaternion.set(poses[o + POSE.qx], poses[o + POSE.qy], poses[o + POSE.qz], poses[o + POSE.qw]);
     }
     for (const group of this.instanced) {
       group.bodies.forEach((b, k) => {
