@@ -56,8 +56,9 @@ class Simulation {
   void step(int count) {
     if (!world_) return;
     for (int i = 0; i < count && world_->stepError().empty(); ++i) {
-      buffers_.beforeStep(*world_);
+      buffers_.beforeStep();
       world_->step();
+      if (i + 1 < count) buffers_.afterStep(*world_);
     }
     buffers_.refresh(*world_);
   }

@@ -17,15 +17,20 @@ struct RenderBuffers {
   // The poses and velocities one step back, that body forces measure the acceleration against.
   std::vector<float> previousPoses, previousVelocities;
 
-  // Before each step: what is drawn now becomes one step back.
-  void beforeStep(const World& world) {
-    bodyPoses(world, previousPoses);
-    bodyVelocities(world, previousVelocities);
+  // Before each step: what is drawn now becomes one step back (same sizes after the first
+  // step: copies without allocating).
+  void beforeStep() {
+    previousPoses = poses;
+    previousVelocities = velocities;
   }
-  // After a step, reset, restore or load.
-  void refresh(const World& world) {
+  // After each step: the bodies (the contacts are read once a batch of steps is done).
+  void afterStep(const World& world) {
     bodyPoses(world, poses);
     bodyVelocities(world, velocities);
+  }
+  // After a batch of steps, a reset, restore or load.
+  void refresh(const World& world) {
+    afterStep(world);
     contactPoints(world, contacts);
   }
   int contactCount() const { return int(contacts.size() / kContactFloats); }
