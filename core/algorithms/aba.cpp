@@ -27,6 +27,8 @@ Mat6 inverseOfPositiveDefinite(const Mat6& D) {
 
 // ABA with optional prescribed joints: a prescribed joint passes its whole articulated inertia
 // on, like a weld that moves with a known acceleration, and reports its effort in pass 3.
+// The model's armature (rotor inertia) adds to D_i = S_iᵀ U_i, the loads' (the realtime step's
+// implicit damping h·d) likewise.
 void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
                            const Eigen::VectorXd* qddPrescribed) {
@@ -67,7 +69,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       // U_i = I^A_i S_i: with S = (axis, 0) or (0, axis) only two of the four blocks act.
       const bool revolute = j.type == JointType::Revolute;
       const Force U = revolute ? Force{IA.A * j.axis, IA.B.transpose() * j.axis} : Force{IA.B * j.axis, IA.C * j.axis};
-      const double D = j.axis.dot(revolute ? U.angular : U.linear) + (armature ? armature[j.idx_v] : 0);  // D_i = S_iᵀ U_i
+      double D = j.axis.dot(revolute ? U.angular : U.linear) + (armature ? armature[j.idx_v] : 0);  // D_i = S_iᵀ U_i
+      if (model.anyArmature) D += model.armature[size_t(j.idx_v)];  // + the rotor's inertia
       const double invD = 1.0 / D;
       const double u = tau[j.idx_v] - j.axis.dot(revolute ? pA.angular : pA.linear);       // u_i = τ_i − S_iᵀ p^A_i
       data.U1[li] = U;
@@ -89,6 +92,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
         for (int row = 0; row < k; ++row) D(row, col) = subspaceColumn(j, row).vector().dot(Um.col(col));
       if (armature)
         for (int d = 0; d < k; ++d) D(d, d) += armature[j.idx_v + d];
+      if (model.anyArmature)
+        for (int d = 0; d < k; ++d) D(d, d) += model.armature[size_t(j.idx_v + d)];
       data.Dinv[li] = inverseOfPositiveDefinite(D);  // D = Sᵀ IA S (+ armature), padded with I
       Vec6& um = data.um[li];
       um.setZero();
@@ -119,6 +124,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       data.a[li] = aParent + jointVelocity(j, *qddPrescribed);
       for (int k = 0; k < j.nv; ++k) data.qdd[j.idx_v + k] = (*qddPrescribed)[j.idx_v + k];
       projectForce(j, data.IA[li] * data.a[li] + data.pA[li], data.tau.segment(j.idx_v, j.nv));
+      if (model.anyArmature)  // and the joint's own rotor
+        for (int k = 0; k < j.nv; ++k) data.tau[j.idx_v + k] += model.armature[size_t(j.idx_v + k)] * data.qdd[j.idx_v + k];
     } else if (j.nv == 1) {
       const double qdd = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));  // D⁻¹(u − Uᵀa')
       data.qdd[j.idx_v] = qdd;

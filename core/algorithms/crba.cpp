@@ -36,6 +36,8 @@ void crba(const Model& model, Data& data, const Eigen::VectorXd& q) {
       }
     }
   }
+  if (model.anyArmature)  // H_ii + a_i: the rotors' inertia
+    for (int k = 0; k < model.nv; ++k) data.H(k, k) += model.armature[size_t(k)];
 }
 
 void ltdlFactor(const Data& data, Eigen::MatrixXd& H) {

@@ -8,6 +8,8 @@ double kineticEnergy(const Model& model, Data& data, const Eigen::VectorXd& q, c
   forwardKinematics(model, data, q, v);
   double e = 0;
   for (int i = 0; i < model.nlinks; ++i) e += 0.5 * data.v[size_t(i)].dot(model.inertia[size_t(i)] * data.v[size_t(i)]);
+  if (model.anyArmature)  // the rotors': ½ Σ a_i q̇_i²
+    for (int k = 0; k < model.nv; ++k) e += 0.5 * model.armature[size_t(k)] * v[k] * v[k];
   return e;
 }
 

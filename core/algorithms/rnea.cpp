@@ -26,6 +26,8 @@ void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen:
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     if (j.nv > 0) projectForce(j, data.f[li], data.tau.segment(j.idx_v, j.nv));
+    if (model.anyArmature)  // + a_i q̈_i: the effort that accelerates the joint's rotor
+      for (int k = 0; k < j.nv; ++k) data.tau[j.idx_v + k] += model.armature[size_t(j.idx_v + k)] * qdd[j.idx_v + k];
     const int p = model.parent[li];
     if (p >= 0) data.f[size_t(p)] += toParent(model, data, li, data.f[li]);
   }

@@ -61,6 +61,8 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
     m.springStiffness.push_back(j.nv == 1 ? spec.springStiffness : 0);
     m.springRest.push_back(j.nv == 1 ? spec.springRest : 0);
     m.coulombFriction.push_back(spec.coulombFriction);
+    m.armature.push_back(spec.armature);
+    if (spec.armature != 0) m.anyArmature = true;
   }
   return m.nlinks++;
 }

@@ -40,6 +40,11 @@ struct Model {
   std::vector<double> springStiffness;  // τ = −k (q − rest), 1-DoF joints
   std::vector<double> springRest;
   std::vector<double> coulombFriction;  // bound of the friction effort, 0 = none (a solver row, world/step_rows.cpp)
+  // Rotor inertia (MuJoCo's armature): added to the joint-space inertia's diagonal, H_ii + a_i, by
+  // aba, crba, rnea and the kinetic energy; anyArmature is false when every a_i is 0, and then
+  // no algorithm touches it (the results are those of a model without it, bit for bit).
+  std::vector<double> armature;
+  bool anyArmature = false;
 
   // Identity poses: zeros and unit quaternions.
   Eigen::VectorXd neutralConfiguration() const;

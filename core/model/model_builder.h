@@ -15,6 +15,7 @@ struct LinkSpec {
   double springStiffness = 0;
   double springRest = 0;
   double coulombFriction = 0;
+  double armature = 0;  // rotor inertia on each of the joint's velocity coordinates (kg·m² or kg)
   double linearDrag = 0;
   double angularDrag = 0;
 };

@@ -66,6 +66,7 @@ struct JointDescription {
   Eigen::Vector3d angularVelocity{0, 0, 0};
   Eigen::Vector3d linearVelocity{0, 0, 0};
   double damping = scene_defaults::kJointDamping;    // N·m·s/rad or N·s/m
+  double armature = scene_defaults::kJointArmature;  // rotor inertia per coordinate, kg·m² or kg
   double friction = scene_defaults::kJointFriction;  // bound of the Coulomb friction effort, N·m or N
   double springStiffness = 0;                         // no spring
   double springRest = scene_defaults::kJointSpringRest;

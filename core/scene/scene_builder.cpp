@@ -157,6 +157,7 @@ std::vector<LinkSpec> linkSpecsOf(const ArticulationDescription& a) {
     spec.placement = placementOf(link.joint.origin);
     spec.inertia = inertiaOf(link);
     spec.damping = link.joint.damping;
+    spec.armature = link.joint.armature;
     spec.coulombFriction = link.joint.friction;
     spec.springStiffness = link.joint.springStiffness;
     spec.springRest = link.joint.springRest;
@@ -217,9 +218,9 @@ void addLink(Assembly& w, const ArticulationDescription& a, size_t i, LinkSpec s
                      "uses " + w.scene.world.integrator + ")");
   const int parentBody = link.parent < 0 ? -1 : bodyOfLink[size_t(link.parent)];
   if (a.impulseJoints) {
-    if (link.joint.damping != 0 || link.joint.friction != 0 || link.joint.springStiffness != 0)
+    if (link.joint.damping != 0 || link.joint.friction != 0 || link.joint.springStiffness != 0 || link.joint.armature != 0)
       throw SceneError(link.path + "/joint",
-                       "joint damping, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
+                       "joint damping, armature, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
     spec = LinkSpec{spec.name, -1, JointType::Free, Vec3::UnitZ(), Transform(), spec.inertia};
     spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag;
   } else {

@@ -1,5 +1,5 @@
 // The joint of a link to its parent: its type (one vocabulary with the constraints,
-// scene_vocabulary.h), initial state, damping, friction, spring, limits and motor.
+// scene_vocabulary.h), initial state, damping, armature, friction, spring, limits and motor.
 #include "scene/scene_reading.h"
 #include "scene/scene_vocabulary.h"
 
@@ -73,7 +73,8 @@ JointMotor motorFrom(const JsonCursor& c) {
 
 // Revolute and prismatic: one coordinate along the axis, and an optional spring on it.
 void readOneDegree(const JsonCursor& c, JointDescription& j) {
-  c.allowOnly({"type", "axis", "origin", "position", "velocity", "damping", "friction", "spring", "limits", "motor"});
+  c.allowOnly({"type", "axis", "origin", "position", "velocity", "damping", "armature", "friction", "spring", "limits",
+               "motor"});
   j.axis = unitAxis(c["axis"]);
   j.position = c.number("position", d::kJointPosition);
   j.velocity = c.number("velocity", j.type == JointType::Revolute ? d::kJointRevoluteVelocity : d::kJointPrismaticVelocity);
@@ -87,7 +88,7 @@ void readOneDegree(const JsonCursor& c, JointDescription& j) {
 
 // Spherical: an orientation and an angular velocity in the joint frame.
 void readSpherical(const JsonCursor& c, JointDescription& j) {
-  c.allowOnly({"type", "origin", "position", "velocity", "damping", "friction", "limits", "motor"});
+  c.allowOnly({"type", "origin", "position", "velocity", "damping", "armature", "friction", "limits", "motor"});
   if (c.has("position")) {
     const JsonCursor p = c["position"];
     p.allowOnly({"quaternion", "rpy"});
@@ -124,6 +125,7 @@ JointDescription jointFrom(const JsonCursor& c) {
   }
   if (c.has("origin")) j.origin = poseFrom(c["origin"]);
   if (c.has("damping")) j.damping = c["damping"].nonNegativeNumber();
+  if (c.has("armature")) j.armature = c["armature"].nonNegativeNumber();
   if (c.has("friction")) j.friction = c["friction"].nonNegativeNumber();
   if (c.has("limits")) j.limits = limitsFrom(c["limits"], j.type);
   if (c.has("motor")) {

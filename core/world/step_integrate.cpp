@@ -71,7 +71,8 @@ void reexpressInNewFrame(const Model& model, const std::vector<Vec3>& point, con
 // method from the explicit step, whose Δω gives h τ = I Δω + h ω × Iω.
 // It applies to links whose rotation is their own: a free body (I about its centre of mass, the
 // origin's velocity kept consistent with the centre's) or a ball joint (I about the pivot) with
-// nothing hanging from them; the joint's implicit damping (armature h d) is part of I.
+// nothing hanging from them; the joint's implicit damping (armature h d) and its rotor inertia
+// (the model's armature, which has no gyroscopic term) are part of I.
 void World::applyImplicitGyroscopic(double h) {
   constexpr int kNewtonSteps = 3;  // quadratic convergence: 1e-12 relative from the explicit guess
   for (int link : gyroscopicLinks_) {
@@ -80,7 +81,8 @@ void World::applyImplicitGyroscopic(double h) {
     const bool free = j.type == JointType::Free;
     const Vec3 c = free ? Vec3::Zero() : body.com;
     const Mat3 I = body.inertiaAboutCom + body.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
-    const Mat3 Ieff = I + Mat3(state_.loads.armature.segment<3>(j.idx_v).asDiagonal());
+    Mat3 Ieff = I + Mat3(state_.loads.armature.segment<3>(j.idx_v).asDiagonal());
+    if (model_.anyArmature) Ieff += Mat3(Eigen::Map<const Vec3>(&model_.armature[size_t(j.idx_v)]).asDiagonal());
     const Vec3 w = work_.velocityBefore.segment<3>(j.idx_v);
     const Vec3 explicitNext = state_.motion.v.segment<3>(j.idx_v);
     const Vec3 impulse = Ieff * (explicitNext - w) + h * w.cross(I * w);  // h τ

@@ -56,6 +56,9 @@ void World::fingerprintModel() {
     scene.add(model_.damping[i]), scene.add(model_.springStiffness[i]), scene.add(model_.springRest[i]);
     scene.add(model_.coulombFriction[i]);
   }
+  // Only when some joint has one: states saved before armature existed keep their fingerprint.
+  if (model_.anyArmature)
+    for (double a : model_.armature) scene.add(a);
   for (const Collider& c : interactions_.colliders) {
     const Shape& s = c.shape;
     scene.add(s.radius), scene.add(s.size), scene.add(s.length), scene.add(s.position), scene.add(s.orientation.coeffs());

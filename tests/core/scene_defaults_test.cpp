@@ -26,7 +26,7 @@ json jointJson(const JointDescription& j) {
   json out = {{"type", int(j.type)}, {"axis", vectorJson(j.axis)}, {"origin", poseJson(j.origin)},
               {"position", j.position}, {"velocity", j.velocity}, {"initialPose", poseJson(j.initialPose)},
               {"angularVelocity", vectorJson(j.angularVelocity)}, {"linearVelocity", vectorJson(j.linearVelocity)},
-              {"damping", j.damping}, {"friction", j.friction}, {"springStiffness", j.springStiffness},
+              {"damping", j.damping}, {"armature", j.armature}, {"friction", j.friction}, {"springStiffness", j.springStiffness},
               {"springRest", j.springRest}};
   if (j.limits)
     out["limits"] = {j.limits->cone, j.limits->lower, j.limits->upper, j.limits->coneAngle, j.limits->restitution};
@@ -128,6 +128,7 @@ std::map<std::string, Place> defaultPlaces() {
       {"joint.prismatic.velocity", {{slide + "/velocity"}}},
       {"joint.spherical.velocity", {{wrist + "/velocity"}}},
       {"joint.damping", {{rod + "/damping", slide + "/damping", wrist + "/damping"}}},
+      {"joint.armature", {{rod + "/armature", slide + "/armature", wrist + "/armature"}}},
       {"joint.friction", {{rod + "/friction", slide + "/friction", wrist + "/friction"}}},
       {"joint.spring.rest", {{rod + "/spring/rest"}}},
       {"joint.limits.restitution", {{rod + "/limits/restitution"}}},

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type World } from '../../lib/featherweight';
+import { loadEngine, type Engine, type Pose, type World } from '../../lib/featherweight';
 import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/builder/build_doc';
 import { buildToScene } from '../../web/src/builder/build_to_scene';
 import { restingPose } from '../../web/src/builder/placement';
@@ -13,6 +13,11 @@ import { sceneToBuild } from '../../web/src/builder/scene_to_build';
 import type { SceneObject } from '../../web/src/scene/scene_doc';
 import { TEMPLATES } from '../../web/src/builder/templates';
 import { readScene, repoPath } from './engine';
+
+/** A library pose's rotation (its quaternion is w, x, y, z) as three.js's (x, y, z, w). */
+const rotationOf = ({ quaternion: [w, x, y, z] }: Pose) => new THREE.Quaternion(x, y, z, w);
+/** A library pose in the page's layout: x, y, z, qx, qy, qz, qw. */
+const pageLayout = ({ position, quaternion: [w, x, y, z] }: Pose) => [...position, x, y, z, w];
 
 let engine: Engine;
 beforeAll(async () => {
@@ -56,7 +61,7 @@ describe('build mode scenes', () => {
     expect(world.nv).toBe(2);
     // The lower capsule's centre is where it was built.
     const pose = world.bodyPose(built.bodyName.get(doublePendulum().parts[1].id)!);
-    const centre = new THREE.Vector3(0, 0, 0.5).applyQuaternion(new THREE.Quaternion(...pose.quaternion)); // x, y, z, w
+    const centre = new THREE.Vector3(0, 0, 0.5).applyQuaternion(rotationOf(pose));
     expect(pose.position[0] + centre.x).toBeCloseTo(1.5, 9);
     expect(pose.position[2] + centre.z).toBeCloseTo(2.5, 9);
     world.step(1000);
@@ -103,7 +108,7 @@ describe('build mode scenes', () => {
     let rockerMin = Infinity, rockerMax = -Infinity, gap = 0;
     const end = (name: string, local: THREE.Vector3) => {
       const p = world.bodyPose(name);
-      return local.clone().applyQuaternion(new THREE.Quaternion(...p.quaternion)).add(new THREE.Vector3(...p.position));
+      return local.clone().applyQuaternion(rotationOf(p)).add(new THREE.Vector3(...p.position));
     };
     // B in the coupler's and the rocker's frames (each frame at its joint's anchor, turned as its part).
     const inFrame = (partId: number, anchor: Vec3) => {
@@ -173,7 +178,7 @@ describe('build mode scenes', () => {
       const world = engine.createWorld(built.scene);
       world.step(1000); // 1 s
       const pose = world.bodyPose(built.bodyName.get(added.ids[0])!);
-      const centre = new THREE.Vector3(1, 0, 0).applyQuaternion(new THREE.Quaternion(...pose.quaternion)).add(new THREE.Vector3(...pose.position));
+      const centre = new THREE.Vector3(1, 0, 0).applyQuaternion(rotationOf(pose)).add(new THREE.Vector3(...pose.position));
       world.dispose();
       return centre;
     };
@@ -235,28 +240,24 @@ describe('opening a scene in build mode', () => {
       const scene = buildToScene(doc).scene;
       const world = engine.createWorld(scene);
       const names = (JSON.parse(world.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name);
-      const opened = sceneToBuild(scene, names, (body) => {
-        const p = world.bodyPose(names[body]);
-        return [...p.position, ...p.quaternion]; // x, y, z, qx, qy, qz, qw
-      });
+      const opened = sceneToBuild(scene, names, (body) => pageLayout(world.bodyPose(names[body])));
       if (!('doc' in opened)) throw new Error(opened.reason);
       expectClose(buildToScene(opened.doc).scene, scene);
     }
   });
 
-  it('opens the simple pendulum (its own inertia, two shapes) and runs it as the scene does; says why it cannot open a scene with code', () => {
+  it('opens the simple pendulum (its own inertia, two shapes, an armature) and runs it as the scene does; says why it cannot open a scene with code', () => {
     const scene = readScene('pendulum.json') as SceneObject;
+    ((scene.articulations as { links: { joint: Record<string, unknown> }[] }[])[0].links[0].joint).armature = 0.3; // it must carry over
     const world = engine.createWorld(scene);
     const names = (JSON.parse(world.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name);
-    const pose = (i: number) => {
-      const p = world.bodyPose(names[i]);
-      return [...p.position, ...p.quaternion];
-    };
+    const pose = (i: number) => pageLayout(world.bodyPose(names[i]));
     const opened = sceneToBuild(scene, names, pose);
     if (!('doc' in opened)) throw new Error(opened.reason);
     const rod = opened.doc.parts[0];
     expect(rod.inertial?.mass).toBe(1);
     expect(rod.extraShapes).toHaveLength(1);
+    expect(opened.doc.joints[0].armature).toBe(0.3);
     // The rebuilt scene moves as the shipped one for a second (its q = 0 is the start, 1 rad).
     const rebuilt = engine.createWorld(buildToScene(opened.doc).scene);
     world.step(Math.round(1 / world.timestep));

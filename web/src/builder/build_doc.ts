@@ -51,6 +51,7 @@ export interface BuildJoint {
   limits?: { lower: number; upper: number };
   spring?: { stiffness: number; rest: number };
   damping?: number;
+  armature?: number; // rotor inertia, kg·m² (hinge, ball) or kg (slider)
   motor?: { targetVelocity: number; maxEffort: number };
 }
 

@@ -204,6 +204,7 @@ function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, fram
   if (joint.kind === 'ball') {
     const out: Joint = { type: 'spherical', origin: frame };
     if (joint.damping) out.damping = joint.damping;
+    if (joint.armature) out.armature = joint.armature;
     if (Array.isArray(rate) && rate.some((x) => x !== 0)) out.velocity = [round(rate[0]), round(rate[1]), round(rate[2])];
     return out;
   }
@@ -214,6 +215,7 @@ function treeJoint(joint: BuildJoint, part: Part, parent: Part | undefined, fram
   if (joint.spring) out.spring = { stiffness: joint.spring.stiffness, rest: round(joint.spring.rest * scale) };
   if (joint.motor) out.motor = { mode: 'velocity', targetVelocity: joint.motor.targetVelocity, maxEffort: joint.motor.maxEffort };
   if (joint.damping) out.damping = joint.damping;
+  if (joint.armature) out.armature = joint.armature;
   if (typeof rate === 'number' && rate !== 0) out.velocity = round(rate);
   return out;
 }

@@ -137,6 +137,7 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
         ...(limits && typeof limits.lower === 'number' ? { limits: { lower: tidy(Number(limits.lower) * scale), upper: tidy(Number(limits.upper) * scale) } } : {}),
         ...(spring ? { spring: { stiffness: Number(spring.stiffness ?? 0), rest: tidy(Number(spring.rest ?? 0) * scale) } } : {}),
         ...(typeof joint.damping === 'number' ? { damping: joint.damping } : {}),
+        ...(typeof joint.armature === 'number' && joint.armature > 0 ? { armature: joint.armature } : {}),
         ...(motor ? { motor: { targetVelocity: Number(motor.targetVelocity ?? 0), maxEffort: Number(motor.maxEffort ?? 0) } } : {}),
       });
     }

@@ -112,6 +112,7 @@ class Writer {
       this.motor(obj(joint.motor), name, place);
     }
     if (typeof joint.damping === 'number') attrs += ` damping="${num(joint.damping)}"`;
+    if (typeof joint.armature === 'number' && joint.armature > 0) attrs += ` armature="${num(joint.armature)}"`;
     if (typeof joint.friction === 'number') attrs += ` frictionloss="${num(joint.friction)}"`;
     return `<joint ${attrs}/>`;
   }

@@ -137,6 +137,7 @@ function readJoint(ctx: MjcfContext, type: string, attrs: Attributes, origin: Fr
     if (!root) fail(place, 'a free joint is only allowed on a body directly in <worldbody>');
     // The body's pose is the free joint's initial position.
     const joint: Free = { type: 'free', position: { position: tidyVec(origin.pos), quaternion: origin.quat } };
+    if (ctx.reader.number(attrs, 'armature', place, 0) > 0) ctx.reader.notices.push(`${place}: a free joint's armature is ignored (Featherweight's armature acts on hinge, slide and ball joints).`);
     ctx.joints.push({ place, type: kind, joint, articulation, ref: 0 });
     return joint;
   }
@@ -146,9 +147,9 @@ function readJoint(ctx: MjcfContext, type: string, attrs: Attributes, origin: Fr
   const joint = kind === 'ball' ? ballJoint(ctx, attrs, place, o) : oneDofJoint(ctx, kind, attrs, place, o, angle, ref);
   const friction = ctx.reader.number(attrs, 'frictionloss', place, 0);
   if (friction > 0) joint.friction = friction;
-  if (ctx.reader.number(attrs, 'armature', place, 0) > 0) {
-    ctx.reader.notices.push(`${place}: armature is not modelled (Featherweight has no rotor inertia): the joint is lighter than in MuJoCo.`);
-  }
+  const armature = ctx.reader.number(attrs, 'armature', place, 0);
+  if (armature < 0) fail(place, `armature must not be negative, got ${armature}`);
+  if (armature > 0) joint.armature = armature;
   if (ref !== 0) ctx.reader.notices.push(`${place}: ref = ${attrs.ref}: Featherweight measures the joint from the model's pose, so its coordinate is MuJoCo's minus ref.`);
   ctx.joints.push({ place, type: kind, joint, articulation, ref });
   return joint;
