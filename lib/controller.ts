@@ -33,6 +33,7 @@ export interface ControlContext {
   qd: Float64Array;
   /** A joint's coordinate and velocity now (1-DoF joints: its first coordinate). */
   joint(name: string): { q: number; qd: number };
+  /** A body frame's pose now: position, and the quaternion w, x, y, z. */
   bodyPose(name: string): Pose;
   contacts(): ContactPoint[];
   model: {

@@ -12,10 +12,10 @@
 import createFeatherweight, { type FeatherweightModule } from 'featherweight-wasm/featherweight.js';
 import type { ControllerSpec } from './controller';
 import { sliderValuesOf } from './controller';
-import { World, checkSceneMeta, sceneError } from './world';
+import { World, checkSceneMeta, sceneError, sceneText } from './world';
 
 export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult } from './controller';
-export type { ContactPoint, EnergyReport, JointHandle, Matrix, Pose, Vec3 } from './types';
+export type { ContactPoint, EnergyReport, JointDescription, JointHandle, Matrix, ModelState, Pose, Vec3 } from './types';
 export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY, WorldViews, contactsOf, energyOf, readField } from './views';
 export { SceneError, World } from './world';
 export { validateSceneMeta, type SceneMetaProblem } from './scene_meta';
@@ -50,7 +50,7 @@ export class Engine {
 
   /** A world built from a scene (text or object); throws SceneError naming where the scene is wrong. */
   createWorld(scene: string | object): World {
-    const text = typeof scene === 'string' ? scene : JSON.stringify(scene);
+    const text = sceneText(scene, 'createWorld(scene)');
     checkSceneMeta(text);
     const sim = new this.module.Simulation();
     const error = sim.load(text);

@@ -13,9 +13,22 @@ export interface JointHandle {
   nv: number;
 }
 
+/** One entry of world.joints: a joint's name, its parent body (−1: the world) and its JointHandle. */
+export interface JointDescription extends Readonly<JointHandle> {
+  readonly name: string;
+  readonly parentBody: number;
+}
+
+/** A state to ask the model queries at: q (nq numbers) and q̇ (nv); one left out is the world's own. */
+export interface ModelState {
+  q?: ArrayLike<number>;
+  qd?: ArrayLike<number>;
+}
+
 export interface Pose {
   position: [number, number, number];
-  quaternion: [number, number, number, number]; // x, y, z, w
+  /** The unit quaternion w, x, y, z (scalar first, as the scene format and MuJoCo write it). */
+  quaternion: [number, number, number, number];
 }
 
 /** A dense matrix, row-major. */

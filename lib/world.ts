@@ -7,9 +7,10 @@ import {
 } from './controller';
 import { controllerMath } from './controller_math';
 import { linearize, lqr } from './control_design';
-import type { ContactPoint, JointHandle, Matrix, Pose } from './types';
+import type { ContactPoint, JointDescription, JointHandle, Matrix, ModelState, Pose, Vec3 } from './types';
 import { POSE, WorldViews } from './views';
 import { validateSceneMeta } from './scene_meta';
+import { finiteNumber, indexInto, listed, nameOf, numbers, numbersByName, options, shown } from './arguments';
 
 /** The loader refused the scene: `path` is the JSON pointer of what is wrong ('/' for the whole). */
 export class SceneError extends Error {
@@ -23,9 +24,11 @@ export class SceneError extends Error {
 }
 
 export class World extends WorldViews {
-  private readonly joints = new Map<string, JointHandle>();
-  private readonly bodies = new Map<string, number>();
-  private readonly motors = new Map<string, number>();
+  private jointList: readonly JointDescription[] = [];
+  private bodyList: readonly string[] = [];
+  private readonly jointByName = new Map<string, JointHandle>();
+  private readonly bodyByName = new Map<string, number>();
+  private readonly motorByJoint = new Map<string, number>();
   private disposed = false;
   private control: ControlFunction | null = null;
   private stepsPerTick = 1;
@@ -44,10 +47,33 @@ export class World extends WorldViews {
     private sliders: Record<string, number> = {},
   ) {
     super(module, simulation);
-    for (const j of JSON.parse(simulation.jointsJson()) as JointInfo[])
-      this.joints.set(j.name, { index: j.body, type: j.type, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv });
-    (JSON.parse(simulation.bodiesJson()) as { name: string }[]).forEach((b, i) => this.bodies.set(b.name, i));
-    (JSON.parse(simulation.motorsJson()) as { joint: string }[]).forEach((m, i) => this.motors.set(m.joint, i));
+    this.readNames();
+  }
+
+  /** The joints, in the model's order: each one's name, type, bodies and coordinates in q and q̇ (read-only). */
+  get joints(): readonly JointDescription[] {
+    return this.jointList;
+  }
+
+  /** The bodies' names, by body index (read-only): what bodyPose, jacobian and the views' `body` take. */
+  get bodies(): readonly string[] {
+    return this.bodyList;
+  }
+
+  /** The joints', bodies' and motors' names of the scene loaded. */
+  private readNames(): void {
+    this.jointList = Object.freeze(
+      (JSON.parse(this.simulation.jointsJson()) as JointInfo[]).map((j) =>
+        Object.freeze({ name: j.name, type: j.type, index: j.body, parentBody: j.parentBody, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv }),
+      ),
+    );
+    this.bodyList = Object.freeze((JSON.parse(this.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name));
+    this.jointByName.clear();
+    this.bodyByName.clear();
+    this.motorByJoint.clear();
+    for (const { name, index, type, qIndex, vIndex, nq, nv } of this.jointList) this.jointByName.set(name, { index, type, qIndex, vIndex, nq, nv });
+    this.bodyList.forEach((name, i) => this.bodyByName.set(name, i));
+    (JSON.parse(this.simulation.motorsJson()) as { joint: string }[]).forEach((m, i) => this.motorByJoint.set(m.joint, i));
   }
 
   /**
@@ -72,11 +98,14 @@ export class World extends WorldViews {
    * Runs the scene's controller from now on: the caller's explicit opt-in, since the code came
    * with the scene (someone else's code). Throws ControllerError if it does not load.
    */
-  async enableController(options: { sliders?: Record<string, number>; parameters?: Record<string, number> } = {}): Promise<void> {
+  async enableController(given: { sliders?: Record<string, number>; parameters?: Record<string, number> } = {}): Promise<void> {
+    const { sliders, parameters } = options<typeof given>(given, 'enableController(options)', ['sliders', 'parameters']);
+    numbersByName(sliders, 'enableController: options.sliders');
+    numbersByName(parameters, 'enableController: options.parameters');
     if (!this.controller) throw new ControllerError('this scene has no controller', null);
     this.stepsPerTick = stepsPerTick(this.controller.rate, this.timestep);
     this.control = await loadControlFunction(this.controller.source, controllerMath(this.module));
-    this.context = this.makeContext({ ...this.sliders, ...options.sliders }, { ...this.controller.parameters, ...options.parameters });
+    this.context = this.makeContext({ ...this.sliders, ...sliders }, { ...this.controller.parameters, ...parameters });
   }
 
   /**
@@ -84,11 +113,12 @@ export class World extends WorldViews {
    * the controller keeps running with the new parameters and sliders. Throws SceneError.
    */
   updateScene(scene: string | object): void {
-    const text = typeof scene === 'string' ? scene : JSON.stringify(scene);
+    const text = sceneText(scene, 'updateScene(scene)');
     checkSceneMeta(text);
     const error = this.simulation.load(text);
     if (error !== '') throw sceneError(error);
     this.invalidate();
+    this.readNames();
     const doc = JSON.parse(text) as { controller?: ControllerSpec };
     this.sliders = sliderValuesOf(doc);
     if (this.context) {
@@ -107,9 +137,15 @@ export class World extends WorldViews {
    * controller this way (web/src/controllers/controller_worker.ts); Node's step() the same tick.
    */
   tickAt(state: { t: number; q: ArrayLike<number>; qd: ArrayLike<number>; contacts: ContactPoint[] }): TickResult {
-    this.q.set(state.q);
-    this.qd.set(state.qd);
-    return this.tick(state.t, () => state.contacts.map((c) => ({ ...c })));
+    if (typeof state !== 'object' || state === null) throw new TypeError(`tickAt(state) takes { t, q, qd, contacts }, got ${shown(state)}`);
+    const t = finiteNumber(state.t, 'tickAt: state.t');
+    // (q and q̇ as the mirrored world has them, NaN included: the controller sees what is there.)
+    const q = numbers(state.q, 'tickAt: state.q', this.nq, 'nq', false), qd = numbers(state.qd, 'tickAt: state.qd', this.nv, 'nv', false);
+    const contacts = state.contacts;
+    if (!Array.isArray(contacts)) throw new TypeError(`tickAt: state.contacts must be an array of contact points, got ${shown(contacts)}`);
+    this.q.set(q);
+    this.qd.set(qd);
+    return this.tick(t, () => contacts.map((c) => ({ ...c })));
   }
 
   private tick(t: number, contacts: () => ContactPoint[]): TickResult {
@@ -133,36 +169,15 @@ export class World extends WorldViews {
   private makeContext(sliders: Record<string, number>, parameters: Record<string, number>): ControlContext {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const world = this;
-    const queries = {
-      massMatrix: () => world.massMatrix(),
-      inverseDynamics: (qdd: ArrayLike<number>) => world.inverseDynamics(qdd),
-      forwardDynamics: (tau: ArrayLike<number>, at?: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): Float64Array => (at ? queriesAt(at).forwardDynamics(tau) : world.forwardDynamics(tau)),
-      gravityTorques: () => world.gravityTorques(),
-      jacobian: (body: string, point?: [number, number, number]) => world.jacobian(body, point),
-      bodyPose: (name: string) => world.bodyPose(name),
-    };
-    // Each query with the world's state set to (q, q̇) for the call, then put back.
-    const queriesAt = (state: { q?: ArrayLike<number>; qd?: ArrayLike<number> }): typeof queries => {
-      const around = <A extends unknown[], R>(query: (...args: A) => R) => (...args: A): R => {
-        const q = world.q.slice(), qd = world.qd.slice();
-        if (state.q) world.q.set(world.sized(state.q, 'q', world.nq));
-        if (state.qd) world.qd.set(world.sized(state.qd, 'q̇'));
-        try {
-          return query(...args);
-        } finally {
-          world.q.set(q);
-          world.qd.set(qd);
-        }
-      };
-      return {
-        massMatrix: around(() => world.massMatrix()),
-        inverseDynamics: around((qdd: ArrayLike<number>) => world.inverseDynamics(qdd)),
-        forwardDynamics: around((tau: ArrayLike<number>) => world.forwardDynamics(tau)),
-        gravityTorques: around(() => world.gravityTorques()),
-        jacobian: around((body: string, point?: [number, number, number]) => world.jacobian(body, point)),
-        bodyPose: around((name: string) => world.bodyPose(name)),
-      };
-    };
+    // The queries at the state now, or at (q, q̇) given (each call sets it, then puts it back).
+    const queriesAt = (state?: ModelState) => ({
+      massMatrix: () => world.massMatrix(state),
+      inverseDynamics: (qdd: ArrayLike<number>) => world.inverseDynamics(qdd, state),
+      forwardDynamics: (tau: ArrayLike<number>, at?: ModelState) => world.forwardDynamics(tau, at ?? state),
+      gravityTorques: () => world.gravityTorques(state),
+      jacobian: (body: string, point?: Vec3) => world.jacobian(body, point, state),
+      bodyPose: (name: string) => world.bodyPose(name, state),
+    });
     return {
       t: 0,
       dt: 1 / this.controller!.rate,
@@ -174,10 +189,10 @@ export class World extends WorldViews {
       },
       bodyPose: (name) => world.bodyPose(name),
       contacts: () => [],
-      model: { ...queries, at: (state) => queriesAt(state) },
+      model: { ...queriesAt(), at: (state) => queriesAt(options<ModelState>(state, 'model.at(state)', ['q', 'qd'])) },
       design: {
         linearize: (inputs, at) => {
-          const forward = (tau: ArrayLike<number>, q: ArrayLike<number>, qd: ArrayLike<number>) => queriesAt({ q, qd }).forwardDynamics(tau);
+          const forward = (tau: ArrayLike<number>, q: ArrayLike<number>, qd: ArrayLike<number>) => world.forwardDynamics(tau, { q, qd });
           return linearize(forward, at?.q ?? world.q.slice(), at?.qd ?? world.qd.slice(), inputs.map((name) => world.joint(name).vIndex));
         },
         lqr: (A, B, Q, R) => lqr(A, B, Q, R, 1 / this.controller!.rate),
@@ -186,15 +201,12 @@ export class World extends WorldViews {
       sliders: { ...sliders },
       // Applied here at once and recorded: a mirror's commands are replayed on the world it mirrors.
       setEffort: (joint, value) => {
-        finite(value, `the effort for '${joint}'`);
         world.setEffort(joint, value);
         world.commands.push({ kind: 'effort', index: world.joint(joint).vIndex, value });
       },
       setMotorTarget: (joint, position, velocity = 0) => {
-        finite(position, `the motor target for '${joint}'`);
-        finite(velocity, `the motor target velocity for '${joint}'`);
         world.setMotorTarget(joint, position, velocity);
-        world.commands.push({ kind: 'motor', index: world.motors.get(joint)!, position, velocity });
+        world.commands.push({ kind: 'motor', index: world.motorByJoint.get(joint)!, position, velocity });
       },
     };
   }
@@ -224,62 +236,79 @@ export class World extends WorldViews {
     return this.simulation.nv();
   }
 
-  /** A joint by its name ("articulation/link", or a free body's name). */
+  /** A joint by its name ("articulation/link", or a free body's name); world.joints lists them. */
   joint(name: string): JointHandle {
-    const j = this.joints.get(name);
-    if (!j) throw new Error(`no joint named '${name}' (there are: ${[...this.joints.keys()].join(', ')})`);
+    const j = this.jointByName.get(nameOf(name, 'joint(name)'));
+    if (!j) throw new RangeError(`no joint named '${name}' (there are: ${listed([...this.jointByName.keys()], 'world.joints')})`);
     return j;
   }
 
-  /** Sets a 1-DoF joint's effort (N·m or N), held until changed. */
+  /** Sets a 1-DoF joint's effort (N·m or N), held until changed (other joints: write world.tau). */
   setEffort(name: string, value: number): void {
-    const index = this.joint(name).vIndex;
-    finite(value, `the effort for '${name}'`);
-    this.tau[index] = value;
+    const j = this.joint(name);
+    if (j.nv !== 1)
+      throw new RangeError(`setEffort: '${name}' is a ${j.type} joint with ${j.nv} velocity coordinates, not 1; write world.tau[${j.vIndex} … ${j.vIndex + j.nv}) instead`);
+    finiteNumber(value, `the effort for '${name}'`);
+    this.tau[j.vIndex] = value;
   }
 
   /** A motor's target position (and velocity), by its joint's name. */
   setMotorTarget(name: string, position: number, velocity = 0): void {
-    const index = this.motors.get(name);
-    if (index === undefined) throw new Error(`the joint '${name}' has no motor`);
-    finite(position, `the motor target for '${name}'`);
-    finite(velocity, `the motor target velocity for '${name}'`);
+    this.joint(name);
+    const index = this.motorByJoint.get(name);
+    if (index === undefined) throw new RangeError(`the joint '${name}' has no motor (joints with one: ${listed([...this.motorByJoint.keys()], 'the scene') || 'none'})`);
+    finiteNumber(position, `the motor target for '${name}'`);
+    finiteNumber(velocity, `the motor target velocity for '${name}'`);
     this.simulation.setMotorTarget(index, position, velocity);
   }
 
+  // The model queries: at the state now, or at another (q, q̇) given as `at` (either may be left
+  // out), which is set for the call and put back after it, bit for bit.
+
   /** H(q), nv × nv. */
-  massMatrix(): Matrix {
+  massMatrix(at?: ModelState): Matrix {
     const n = this.nv;
-    return matrix(n, n, this.float64At(this.simulation.massMatrixPointer(), n * n), true);
+    return this.atState(at, 'massMatrix', () => matrix(n, n, this.float64At(this.simulation.massMatrixPointer(), n * n), true));
   }
 
-  /** The efforts τ that give the accelerations q̈ now (the joints' own springs and damping included). */
-  inverseDynamics(qdd: ArrayLike<number>): Float64Array {
-    this.input().set(this.sized(qdd, 'q̈'));
-    return this.float64At(this.simulation.inverseDynamicsPointer(), this.nv).slice();
+  /** The efforts τ that give the accelerations q̈ (the joints' own springs and damping included). */
+  inverseDynamics(qdd: ArrayLike<number>, at?: ModelState): Float64Array {
+    const input = numbers(qdd, 'inverseDynamics: q̈', this.nv, 'nv');
+    return this.atState(at, 'inverseDynamics', () => {
+      this.input().set(input);
+      return this.float64At(this.simulation.inverseDynamicsPointer(), this.nv).slice();
+    });
   }
 
-  /** The accelerations q̈ that efforts τ give now (contacts aside). */
-  forwardDynamics(tau: ArrayLike<number>): Float64Array {
-    this.input().set(this.sized(tau, 'τ'));
-    return this.float64At(this.simulation.forwardDynamicsPointer(), this.nv).slice();
+  /** The accelerations q̈ that efforts τ give (contacts aside). */
+  forwardDynamics(tau: ArrayLike<number>, at?: ModelState): Float64Array {
+    const input = numbers(tau, 'forwardDynamics: τ', this.nv, 'nv');
+    return this.atState(at, 'forwardDynamics', () => {
+      this.input().set(input);
+      return this.float64At(this.simulation.forwardDynamicsPointer(), this.nv).slice();
+    });
   }
 
   /** The efforts that hold gravity where the model is: RNEA(q, 0, 0). */
-  gravityTorques(): Float64Array {
-    return this.float64At(this.simulation.gravityTorquesPointer(), this.nv).slice();
+  gravityTorques(at?: ModelState): Float64Array {
+    return this.atState(at, 'gravityTorques', () => this.float64At(this.simulation.gravityTorquesPointer(), this.nv).slice());
   }
 
-  /** A body frame's pose in the world. */
-  bodyPose(name: string): Pose {
-    const p = this.bodyPoseData(this.body(name))!;
-    return { position: [p[POSE.x], p[POSE.y], p[POSE.z]], quaternion: [p[POSE.qx], p[POSE.qy], p[POSE.qz], p[POSE.qw]] };
+  /** A body frame's pose in the world: position, and its orientation as a unit quaternion w, x, y, z. */
+  bodyPose(body: string | number, at?: ModelState): Pose {
+    const index = this.body(body, 'bodyPose(body)');
+    return this.atState(at, 'bodyPose', () => {
+      const p = this.bodyPoseData(index)!;
+      return { position: [p[POSE.x], p[POSE.y], p[POSE.z]], quaternion: [p[POSE.qw], p[POSE.qx], p[POSE.qy], p[POSE.qz]] };
+    });
   }
 
   /** The 6 × nv Jacobian of a point fixed on a body (in its frame), world frame: rows ω, then ṗ. */
-  jacobian(name: string, point: [number, number, number] = [0, 0, 0]): Matrix {
+  jacobian(body: string | number, point: Vec3 = [0, 0, 0], at?: ModelState): Matrix {
+    const index = this.body(body, 'jacobian(body)');
+    const [x, y, z] = Array.from(numbers(point, 'jacobian: the point (x, y, z in the body frame)', 3));
     const n = this.nv;
-    return matrix(6, n, this.float64At(this.simulation.jacobianPointer(this.body(name), point[0], point[1], point[2]), 6 * n), false);
+    return this.atState(at, 'jacobian', () => matrix(6, n, this.float64At(this.simulation.jacobianPointer(index, x, y, z), 6 * n), false));
   }
 
   /** Everything that decides the future, as bytes. */
@@ -300,9 +329,11 @@ export class World extends WorldViews {
     this.disposed = true;
   }
 
-  private body(name: string): number {
-    const index = this.bodies.get(name);
-    if (index === undefined) throw new Error(`no body named '${name}' (there are: ${[...this.bodies.keys()].join(', ')})`);
+  /** A body by its name or its index in world.bodies. */
+  private body(body: unknown, what: string): number {
+    if (typeof body === 'number') return indexInto(body, `${what}: the body index`, this.bodyList.length);
+    const name = nameOf(body, `${what} (or a body index)`), index = this.bodyByName.get(name);
+    if (index === undefined) throw new RangeError(`no body named '${name}' (there are: ${listed(this.bodyList, 'world.bodies')})`);
     return index;
   }
 
@@ -310,10 +341,30 @@ export class World extends WorldViews {
     return this.float64At(this.simulation.queryInputPointer(), this.nv);
   }
 
-  private sized(values: ArrayLike<number>, what: string, size = this.nv): ArrayLike<number> {
-    if (values.length !== size) throw new Error(`${what} has ${values.length} numbers; this world has ${size === this.nv ? 'nv' : 'nq'} = ${size}`);
-    return values;
+  /** `query()` at the state `at` (q, q̇; either may be left out), the world's own put back afterwards. */
+  private atState<R>(at: ModelState | undefined, what: string, query: () => R): R {
+    const state = options<ModelState>(at, `${what}: the state`, ['q', 'qd']);
+    const q = state.q === undefined ? null : numbers(state.q, `${what}: the state's q`, this.nq, 'nq');
+    const qd = state.qd === undefined ? null : numbers(state.qd, `${what}: the state's qd`, this.nv, 'nv');
+    if (!q && !qd) return query();
+    const savedQ = this.q.slice(), savedQd = this.qd.slice();
+    try {
+      if (q) this.q.set(q);
+      if (qd) this.qd.set(qd);
+      return query();
+    } finally {
+      // (Through the getters again: a first query may have grown the module's memory.)
+      this.q.set(savedQ);
+      this.qd.set(savedQd);
+    }
   }
+}
+
+/** A scene argument as text: a string, or an object to serialise. */
+export function sceneText(scene: unknown, what: string): string {
+  if (typeof scene === 'string') return scene;
+  if (typeof scene !== 'object' || scene === null) throw new TypeError(`${what} must be scene JSON text or a scene object, got ${shown(scene)}`);
+  return JSON.stringify(scene);
 }
 
 /**
@@ -336,15 +387,6 @@ export function checkSceneMeta(text: string): void {
 export function sceneError(message: string): SceneError {
   const colon = message.indexOf(': ');
   return colon > 0 && message.startsWith('/') ? new SceneError(message.slice(0, colon), message.slice(colon + 2)) : new SceneError('/', message);
-}
-
-function finite(value: number, what: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${what} is ${shown(value)}, not a finite number`);
-}
-
-/** A value for a message, without running any of its code (a Symbol, an object's toString). */
-function shown(value: unknown): string {
-  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? String(value) : typeof value;
 }
 
 /** Steps per call into the module, which counts them as a 32-bit int. */
@@ -376,5 +418,5 @@ function matrix(rows: number, cols: number, columnMajor: Float64Array, symmetric
   const data = new Float64Array(rows * cols);
   if (symmetric) data.set(columnMajor);
   else for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) data[r * cols + c] = columnMajor[c * rows + r];
-  return { rows, cols, data, get: (row, col) => data[row * cols + col] };
+  return { rows, cols, data, get: (row, col) => data[indexInto(row, 'get(row, col): row', rows) * cols + indexInto(col, 'get(row, col): col', cols)] };
 }

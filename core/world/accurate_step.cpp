@@ -231,12 +231,14 @@ void World::resolveImpacts() {
 void World::stepAccurate() {
   const double h = settings_.timestep;
   work_.substepsAtStepStart = state_.stats.accepted + state_.stats.rejected;
+  // Events inside the step fall at any time; the step ends at exactly (n + 1)·h (stepEndTime).
+  const double endTime = stepEndTime();
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
     advanceSmooth(h);
+    if (!stalled()) endStepAt(endTime);  // (a stalled step stops the world where it got to)
     ledgerInterval();
     return;
   }
-  const double endTime = state_.motion.t + h;
   int events = 0;
   while (endTime - state_.motion.t > 1e-12 * h) {
     const double remaining = endTime - state_.motion.t;
@@ -272,7 +274,7 @@ void World::stepAccurate() {
     ++events;
     ++state_.stepStats.events;
   }
-  state_.motion.t = endTime;  // exactly, without round-off from the split intervals
+  endStepAt(endTime);  // exactly, without round-off from the split intervals
 }
 
 }  // namespace fw

@@ -12,6 +12,8 @@
 //   impulse_joints.cpp   the impulse joints' position and velocity corrections
 //   energy_ledger.cpp    the work of the step's forces and impulses
 //   sleeping.cpp         waking what is driven, putting slow islands to sleep
+#include <cmath>
+
 #include "algorithms/aba.h"
 #include "algorithms/crba.h"
 #include "algorithms/external_forces.h"
@@ -39,15 +41,24 @@ void World::stepRealtime() {
   ledgerRealtimeStep(h);
   integratePositions(h);
   if (joints) correctJointVelocities();
-  finishStep(h);
+  finishStep();
 }
 
-void World::finishStep(double h) {
-  state_.motion.t += h;
+void World::finishStep() {
+  endStepAt(stepEndTime());
   applyPrescribedMotion(state_.motion.t);
   if (settings_.solver.sleep) updateSleep();
   ++state_.stats.steps;
   ++state_.stats.accepted;
+}
+
+// The count behind stepEndTime() for a state at time t, taken between steps: n steps when t is
+// exactly n·h (every time this world's steps reach from t = 0), else t itself with none counted.
+void World::countTimeFrom(double t) {
+  const double h = settings_.timestep, n = std::round(t / h);
+  const bool counted = n >= 0 && n <= 0x1p53 && n * h == t;
+  timeBase_ = counted ? 0.0 : t;
+  stepsSinceBase_ = counted ? static_cast<long long>(n) : 0;
 }
 
 void World::evaluateDynamics() {

@@ -68,6 +68,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
                      std::any_of(model_.coulombFriction.begin(), model_.coulombFriction.end(), [](double f) { return f > 0; });
   applyPrescribedMotion(state_.motion.t);
   initial_ = state_.motion;
+  countTimeFrom(initial_.t);
   refreshKinematics();
   fingerprintModel();
   startLedger();
@@ -135,6 +136,7 @@ void World::checkStepHealth() {
 
 void World::reset() {
   state_.motion = initial_;  // same sizes: copies without allocating
+  countTimeFrom(initial_.t);
   state_.stepError.clear();
   state_.stats = IntegratorStats{};
   state_.stepStats = StepStats{};

@@ -178,7 +178,15 @@ class World {
   void solveRows(double h);                 // step_solve.cpp: impulses, restitution, push-out
   void correctJoints(double h);             // impulse_joints.cpp: before the positions move
   void integratePositions(double h);        // step_integrate.cpp: q⁺ = q ⊕ h (q̇⁺ + q̇ₚ)
-  void finishStep(double h);                // step_realtime.cpp: time, prescribed joints, sleep
+  void finishStep();                        // step_realtime.cpp: time, prescribed joints, sleep
+  // Time is counted, not summed: a step ends at t₀ + (n + 1)·h, so n steps of h from t = 0 end at
+  // exactly n·h (t += h drifted: 1.9999999999998905 after 2,000 steps of 1 ms).
+  double stepEndTime() const { return timeBase_ + double(stepsSinceBase_ + 1) * settings_.timestep; }
+  void endStepAt(double endTime) {
+    state_.motion.t = endTime;
+    ++stepsSinceBase_;
+  }
+  void countTimeFrom(double t);             // step_realtime.cpp: after a reset or restore
 
   // The accurate step (accurate_step.cpp).
   void stepAccurate();
@@ -275,6 +283,10 @@ class World {
   BroadPhase broadPhase_;           // its pairs of last step seed the next search
   std::vector<Contact> reported_;   // the contacts to draw (reportedContacts)
   bool steppedSinceRestore_ = false;
+  // The time's count (stepEndTime): not saved, since a state saved between steps at t = n·h gives
+  // n back (countTimeFrom); any other time (adopted from a scene of another time step) is t₀.
+  double timeBase_ = 0;
+  long long stepsSinceBase_ = 0;
 
   // The step's scratch.
   StepWorkspace work_;

@@ -312,6 +312,7 @@ std::string World::restoreState(std::span<const uint8_t> blob, StateMatch match)
   });
   work_.previousContacts.clear();
   steppedSinceRestore_ = false;
+  countTimeFrom(state_.motion.t);
   refreshKinematics();
   reportContacts();
   // Another scene's ledger would not balance here (other masses, other heights): it starts anew.

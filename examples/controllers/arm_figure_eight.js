@@ -84,8 +84,8 @@ function tip(model, q, arm = 'ct') {
   return add3(pose.position, rotate(pose.quaternion, TIP));
 }
 
-function rotate([x, y, z, w], v) {
-  // v + 2 w (u × v) + 2 u × (u × v), u = (x, y, z)
+function rotate([w, x, y, z], v) {
+  // v + 2 w (u × v) + 2 u × (u × v), u = (x, y, z): the quaternion scalar first, as bodyPose gives it
   const u = [x, y, z];
   const t = cross(u, v).map((c) => 2 * c);
   return add3(add3(v, t.map((c) => w * c)), cross(u, t));

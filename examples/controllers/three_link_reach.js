@@ -54,7 +54,7 @@ function reach(ctx, q, target) {
 
 function tipAt(model, q) {
   const pose = model.at({ q }).bodyPose('arm/link3');
-  const [x, y, z, w] = pose.quaternion;
+  const [w, x, y, z] = pose.quaternion; // scalar first
   // The tip is TIP = (1, 0, 0) in link3's frame: the first column of its rotation.
   return [pose.position[0] + 1 - 2 * (y * y + z * z), pose.position[1] + 2 * (x * y + w * z), pose.position[2] + 2 * (x * z - w * y)];
 }

@@ -63,8 +63,8 @@ describe('trails', () => {
       const target = Math.round(t / dt);
       world.step(target - step);
       step = target;
-      const pose = world.bodyPose('pendulum/rod');
-      const expected = transform(pose.position, pose.quaternion, trail.local);
+      const { position, quaternion: [w, x, y, z] } = world.bodyPose('pendulum/rod');
+      const expected = transform(position, [x, y, z, w], trail.local);
       expect(distance(trail.points[i], expected)).toBeLessThan(1e-9);
       expect(distance(trail.vertices[i], expected)).toBeLessThan(1e-6); // the line's buffer is float32
     }

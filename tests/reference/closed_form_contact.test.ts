@@ -11,10 +11,10 @@ const scene = (world: object, bodies: object[]) => ({ format: 'featherweight-sce
 
 /** A free body's position and world velocity of its origin (its q̇ is ω, v in the body frame). */
 function state(world: World, name: string): { position: Vec3; velocity: Vec3 } {
-  const { position, quaternion: [x, y, z, w] } = world.bodyPose(name);
+  const { position, quaternion } = world.bodyPose(name);
   const { vIndex } = world.joint(name);
   const v = world.qd.slice(vIndex + 3, vIndex + 6);
-  return { position, velocity: rotate([w, x, y, z] as Quat, [v[0], v[1], v[2]]) };
+  return { position, velocity: rotate(quaternion as Quat, [v[0], v[1], v[2]]) };
 }
 
 it('a sphere rolls down a skew 3D incline at 5/7 g sin θ along the steepest descent', async () => {

@@ -60,8 +60,8 @@ export async function runFeatherweight(tree: Tree, timestep: number, steps: numb
     if (world.error !== '') throw new Error(world.error);
     const poses: Poses = { origins: [], coms: [], quats: [] };
     bodyNames(tree).forEach((name, k) => {
-      const { position, quaternion: [x, y, z, w] } = world.bodyPose(name);
-      const q: Quat = [w, x, y, z];
+      const { position, quaternion } = world.bodyPose(name);
+      const q: Quat = quaternion; // w, x, y, z
       poses.origins.push(position);
       poses.coms.push(add(position, rotate(q, tree.links[k].com)));
       poses.quats.push(q);

@@ -81,7 +81,7 @@ describe('the engine as a library', () => {
     const tool = `${bareArm().articulations[0].name}/scoop`;
     const local: [number, number, number] = [0, 0, 0.1];
     const pointAt = () => {
-      const { position: p, quaternion: [x, y, z, w] } = world.bodyPose(tool);
+      const { position: p, quaternion: [w, x, y, z] } = world.bodyPose(tool);
       // p + R(q) local, R from the unit quaternion.
       const [a, b, c] = local;
       const t = [2 * (y * c - z * b), 2 * (z * a - x * c), 2 * (x * b - y * a)];
@@ -154,6 +154,100 @@ describe('the engine as a library', () => {
     const world = engine.createWorld(readScene('pendulum.json'));
     expect(() => world.joint('pendulum/nothing')).toThrow(/no joint named 'pendulum\/nothing'/);
     expect(world.joint('pendulum/rod')).toEqual({ index: 0, type: 'revolute', qIndex: 0, vIndex: 0, nq: 1, nv: 1 });
+    world.dispose();
+  });
+
+  it('counts time: 2,000 steps of 1 ms are exactly 2 s, across a save and restore and after a reset', () => {
+    const scenes = [readScene('pendulum.json') as Json, readScene('table-toys.json') as Json, readScene('newtons-cradle.json') as Json];
+    scenes[1].world = { ...scenes[1].world, timestep: 0.001, integrator: 'semi-implicit-euler' }; // realtime, contacts
+    for (const scene of scenes) {
+      const world = engine.createWorld(scene);
+      expect(world.timestep).toBe(0.001);
+      world.step(1000);
+      expect(world.time).toBe(1);
+      const saved = world.saveState();
+      for (let k = 1001; k <= 2000; k++) {
+        world.step(1);
+        expect(world.time).toBe(k * 0.001);
+      }
+      expect(world.time).toBe(2); // t += h gave 1.9999999999998905
+      world.restoreState(saved);
+      expect(world.time).toBe(1);
+      world.step(1000);
+      expect(world.time).toBe(2);
+      world.reset();
+      expect(world.time).toBe(0);
+      world.step(2000);
+      expect(world.time).toBe(2);
+      expect(world.error).toBe('');
+      world.dispose();
+    }
+  });
+
+  it('answers forwardDynamics(τ, { q, qd }) at that state, leaving the world as it was', () => {
+    const world = engine.createWorld(bareArm());
+    withVelocities(world);
+    const q0 = world.q.slice(), qd0 = world.qd.slice();
+    const at = { q: Array.from(q0, (x, i) => x - 0.4 + 0.13 * i), qd: Array.from(qd0, (_, i) => 0.3 * Math.cos(i)) };
+    const tau = Float64Array.from({ length: world.nv }, (_, i) => 2 * Math.sin(2 * i + 1));
+    const qdd = world.forwardDynamics(tau, at);
+    expect(Array.from(world.q)).toEqual(Array.from(q0)); // put back bit for bit
+    expect(Array.from(world.qd)).toEqual(Array.from(qd0));
+    // The round trip at that state …
+    const back = world.inverseDynamics(qdd, at);
+    for (let i = 0; i < world.nv; i++) expect(Math.abs(back[i] - tau[i])).toBeLessThan(1e-9);
+    // … is not the one at the world's own state, and is what setting the state gives.
+    const here = world.forwardDynamics(tau);
+    expect(Math.max(...here.map((x, i) => Math.abs(x - qdd[i])))).toBeGreaterThan(1e-3);
+    world.q.set(at.q);
+    world.qd.set(at.qd);
+    expect(Array.from(world.forwardDynamics(tau))).toEqual(Array.from(qdd));
+    // Only q given: q̇ is the world's own.
+    const onlyQ = world.forwardDynamics(tau, { q: q0 });
+    world.q.set(q0);
+    expect(Array.from(world.forwardDynamics(tau))).toEqual(Array.from(onlyQ));
+    world.dispose();
+  });
+
+  it('lists the joints (type, coordinates and their offsets) and the bodies of a shipped scene', () => {
+    const scene = readScene('robot-arm-6.json') as Json;
+    const world = engine.createWorld(scene);
+    const arm = scene.articulations[0];
+    const bodies = scene.bodies as Json[]; // free bodies, and static ones (welded to the world)
+    const links = (arm.links as Json[]).map((l) => `${arm.name}/${l.name}`);
+    expect(world.joints.map((j) => j.name).sort()).toEqual([...links, ...bodies.map((b) => b.name)].sort());
+    const typeOf = (name: string) => (links.includes(name) ? 'revolute' : bodies.find((b) => b.name === name)!.static ? 'fixed' : 'free');
+    const sizes = { revolute: [1, 1], free: [7, 6], fixed: [0, 0] } as Record<string, number[]>;
+    let q = 0, v = 0;
+    for (const j of world.joints) {
+      expect([j.qIndex, j.vIndex], j.name).toEqual([q, v]); // in the model's order, one after the other
+      expect(j.type, j.name).toBe(typeOf(j.name));
+      expect([j.nq, j.nv], j.name).toEqual(sizes[j.type]);
+      expect(world.bodies[j.index], j.name).toBe(j.name); // the joint's child body
+      const { name, parentBody, ...handle } = j;
+      expect(world.joint(name)).toEqual(handle);
+      expect(parentBody).toBeLessThan(j.index);
+      q += j.nq;
+      v += j.nv;
+    }
+    expect([q, v]).toEqual([world.nq, world.nv]);
+    expect(world.bodies).toHaveLength(world.bodyCount);
+    expect(world.joints.find((j) => j.name === `${arm.name}/turret`)!.parentBody).toBe(-1);
+    // Read-only: the lists cannot be changed from outside.
+    expect(() => (world.bodies as string[]).push('x')).toThrow(TypeError);
+    expect(() => ((world.joints[0] as { qIndex: number }).qIndex = 5)).toThrow(TypeError);
+    expect(world.joints[0].qIndex).not.toBe(5);
+    world.dispose();
+  });
+
+  it('gives bodyPose quaternions scalar first (w, x, y, z), as the scene format and MuJoCo do', () => {
+    const world = engine.createWorld(readScene('pendulum.json')); // the rod turned 1 rad about y
+    const { position, quaternion } = world.bodyPose('pendulum/rod');
+    [Math.cos(0.5), 0, Math.sin(0.5), 0].forEach((x, k) => expect(quaternion[k]).toBeCloseTo(x, 12));
+    const p = world.poses; // the live buffer keeps x, y, z, qx, qy, qz, qw
+    const [w, x, y, z] = quaternion;
+    [...position, x, y, z, w].forEach((value, k) => expect(p[k]).toBeCloseTo(value, 6));
+    expect(world.bodyPose(0)).toEqual(world.bodyPose('pendulum/rod'));
     world.dispose();
   });
 
