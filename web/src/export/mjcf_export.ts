@@ -67,8 +67,12 @@ class Writer {
     if (this.material(shape, 'restitution', 0) > 0) this.unsupported.add(`${place}: restitution (MuJoCo models bounce with solref, not a coefficient)`);
     const density = type === 'plane' ? '' : ` density="${num(this.material(shape, 'density', 1000))}"`;
     const collision = obj(shape.collision);
-    const filter = collision.group !== undefined || collision.mask !== undefined
-      ? ` contype="${(collision.group as number) ?? 1}" conaffinity="${(collision.mask as number) ?? 1}"` : '';
+    const group = (collision.group as number | undefined) ?? 1, mask = (collision.mask as number | undefined) ?? 1;
+    // Featherweight touches a pair when each side's group meets the other's mask; MuJoCo when
+    // either side's contype meets the other's conaffinity. A shape that touches nothing here
+    // (drawn only) must touch nothing there: both zero, or MuJoCo's "either" would still collide it.
+    const filter = group === 0 || mask === 0 ? ' contype="0" conaffinity="0"'
+      : collision.group !== undefined || collision.mask !== undefined ? ` contype="${group}" conaffinity="${mask}"` : '';
     return `<geom ${geometry}${pose}${density} friction="${num(friction)} 0.005 0.0001"${rgba(shape.color)}${filter}${extra}/>`;
   }
 
