@@ -92,7 +92,8 @@ void bodyForces(const World& world, const std::vector<float>& previousPoses, con
   const double h = world.settings().timestep;
   Data& data = workspace.data;
   forwardKinematics(model, data, world.state().q, world.state().v);  // link velocities for the kinetic energies
-  std::vector<float> poses, velocities;
+  std::vector<float>& poses = workspace.poses;
+  std::vector<float>& velocities = workspace.velocities;
   bodyPoses(world, poses);
   bodyVelocities(world, velocities);
   const bool stepped = world.steppedSinceRestore() && previousPoses.size() == poses.size() &&

@@ -19,6 +19,7 @@ struct QueryWorkspace {
   Eigen::VectorXd result;
   Eigen::MatrixXd jacobian;
   std::vector<Vec3> contactForce;  // bodyForces: per body
+  std::vector<float> poses, velocities;  // bodyForces: the bodies now, reused every call
 };
 
 // Floats per body and per contact point in the buffers below.
