@@ -18,6 +18,8 @@ export { ControllerError, type ControlCommand, type ControlContext, type Control
 export type { ContactPoint, EnergyReport, JointDescription, JointHandle, Matrix, ModelState, Pose, Vec3 } from './types';
 export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY, WorldViews, contactsOf, energyOf, readField } from './views';
 export { SceneError, World } from './world';
+export type { SiteDescription } from './scene_names';
+export { type MujocoState, fromMujocoState, toMujocoState } from './mujoco_state';
 export { validateSceneMeta, type SceneMetaProblem } from './scene_meta';
 
 export interface LoadOptions {
@@ -59,6 +61,6 @@ export class Engine {
       throw sceneError(error);
     }
     const doc = JSON.parse(text) as { controller?: ControllerSpec };
-    return new World(this.module, sim, doc.controller ?? null, sliderValuesOf(doc));
+    return new World(this.module, sim, doc.controller ?? null, sliderValuesOf(doc), doc);
   }
 }

@@ -189,16 +189,33 @@ function checkSliders(c: Checker, sliders: unknown, path: string, document: Json
   });
 }
 
+// Effort sliders name a joint of this scene and a range.
+function checkEfforts(c: Checker, efforts: unknown, path: string, names: Set<string>): void {
+  if (!c.array(efforts, path)) return;
+  efforts.forEach((effort, i) => {
+    const at = `${path}/${i}`;
+    if (!c.object(effort, at)) return;
+    c.allowOnly(effort, at, ['joint', 'label', 'min', 'max']);
+    if (c.required(effort, at, 'joint') && c.string(effort.joint, `${at}/joint`) && !names.has(effort.joint))
+      c.fail(`${at}/joint`, `no joint named ${quoted(effort.joint)} (use "articulation/link")`);
+    if (c.required(effort, at, 'label')) c.string(effort.label, `${at}/label`);
+    const min = c.required(effort, at, 'min') && c.number(effort.min, `${at}/min`);
+    const max = c.required(effort, at, 'max') && c.number(effort.max, `${at}/max`);
+    if (min && max && !((effort.min as number) < (effort.max as number))) c.fail(`${at}/max`, 'max must be larger than min');
+  });
+}
+
 function checkMeta(c: Checker, meta: unknown, document: JsonRecord): void {
   const path = '/meta';
   if (!c.object(meta, path)) return;
-  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'questions']);
+  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'efforts', 'questions']);
   if (own(meta, 'title')) c.string(meta.title, `${path}/title`);
   if (own(meta, 'description')) c.string(meta.description, `${path}/description`);
   if (own(meta, 'observe')) c.stringList(meta.observe, `${path}/observe`);
   if (own(meta, 'plots')) checkPlots(c, meta.plots, `${path}/plots`, jointNames(document));
   if (own(meta, 'questions')) checkQuestions(c, meta.questions, `${path}/questions`);
   if (own(meta, 'sliders')) checkSliders(c, meta.sliders, `${path}/sliders`, document);
+  if (own(meta, 'efforts')) checkEfforts(c, meta.efforts, `${path}/efforts`, jointNames(document));
 }
 
 /** The time step the scene asks for (the loader checks it; here only the controller's period needs it). */

@@ -16,6 +16,8 @@ export interface JointHandle {
 /** One entry of world.joints: a joint's name, its parent body (−1: the world) and its JointHandle. */
 export interface JointDescription extends Readonly<JointHandle> {
   readonly name: string;
+  /** The other names joint() takes for it: the joint's own name in the scene (an imported model's), its link's plain name where unique. */
+  readonly aliases: readonly string[];
   readonly parentBody: number;
 }
 

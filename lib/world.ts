@@ -11,6 +11,7 @@ import type { ContactPoint, JointDescription, JointHandle, Matrix, ModelState, P
 import { POSE, WorldViews } from './views';
 import { validateSceneMeta } from './scene_meta';
 import { finiteNumber, indexInto, listed, nameOf, numbers, numbersByName, options, shown } from './arguments';
+import { type SiteDescription, placeOnBody, plainNames, sceneNames } from './scene_names';
 
 /** The loader refused the scene: `path` is the JSON pointer of what is wrong ('/' for the whole). */
 export class SceneError extends Error {
@@ -29,6 +30,11 @@ export class World extends WorldViews {
   private readonly jointByName = new Map<string, JointHandle>();
   private readonly bodyByName = new Map<string, number>();
   private readonly motorByJoint = new Map<string, number>();
+  /** Other names a joint or body answers to (its own joint name, a unique plain link name) → its engine name. */
+  private readonly jointAlias = new Map<string, string>();
+  private readonly bodyAlias = new Map<string, string>();
+  private siteList: readonly SiteDescription[] = [];
+  private readonly siteByName = new Map<string, SiteDescription>();
   private disposed = false;
   private control: ControlFunction | null = null;
   private stepsPerTick = 1;
@@ -45,6 +51,8 @@ export class World extends WorldViews {
     readonly controller: ControllerSpec | null = null,
     /** The scene's slider values by label, as ctx.sliders shows them. */
     private sliders: Record<string, number> = {},
+    /** The scene document (its joints' own names and its sites are read from it). */
+    private scene: unknown = null,
   ) {
     super(module, simulation);
     this.readNames();
@@ -60,14 +68,33 @@ export class World extends WorldViews {
     return this.bodyList;
   }
 
-  /** The joints', bodies' and motors' names of the scene loaded. */
+  /** The sites (named frames on bodies) of the scene: each one's name, its body and its pose there (read-only). */
+  get sites(): readonly SiteDescription[] {
+    return this.siteList;
+  }
+
+  /** The joints', bodies', sites' and motors' names of the scene loaded. */
   private readNames(): void {
+    const names = sceneNames(this.scene);
+    const engineJoints = JSON.parse(this.simulation.jointsJson()) as JointInfo[];
+    this.bodyList = Object.freeze((JSON.parse(this.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name));
+    this.jointAlias.clear();
+    this.bodyAlias.clear();
+    const engineJointNames = new Set(engineJoints.map((j) => j.name));
+    for (const [plain, full] of plainNames(this.bodyList)) {
+      this.bodyAlias.set(plain, full);
+      if (!engineJointNames.has(plain)) this.jointAlias.set(plain, full);
+    }
+    for (const [own, full] of names.joints) if (!engineJointNames.has(own)) this.jointAlias.set(own, full);
+    const aliasesOf = (full: string) => Object.freeze([...this.jointAlias].filter(([, f]) => f === full).map(([alias]) => alias));
     this.jointList = Object.freeze(
-      (JSON.parse(this.simulation.jointsJson()) as JointInfo[]).map((j) =>
-        Object.freeze({ name: j.name, type: j.type, index: j.body, parentBody: j.parentBody, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv }),
+      engineJoints.map((j) =>
+        Object.freeze({ name: j.name, aliases: aliasesOf(j.name), type: j.type, index: j.body, parentBody: j.parentBody, qIndex: j.qIndex, vIndex: j.vIndex, nq: j.nq, nv: j.nv }),
       ),
     );
-    this.bodyList = Object.freeze((JSON.parse(this.simulation.bodiesJson()) as { name: string }[]).map((b) => b.name));
+    this.siteList = Object.freeze(names.sites);
+    this.siteByName.clear();
+    for (const site of this.siteList) if (!this.siteByName.has(site.name)) this.siteByName.set(site.name, site);
     this.jointByName.clear();
     this.bodyByName.clear();
     this.motorByJoint.clear();
@@ -118,8 +145,9 @@ export class World extends WorldViews {
     const error = this.simulation.load(text);
     if (error !== '') throw sceneError(error);
     this.invalidate();
-    this.readNames();
     const doc = JSON.parse(text) as { controller?: ControllerSpec };
+    this.scene = doc;
+    this.readNames();
     this.sliders = sliderValuesOf(doc);
     if (this.context) {
       Object.assign(this.context.parameters, doc.controller?.parameters);
@@ -206,7 +234,7 @@ export class World extends WorldViews {
       },
       setMotorTarget: (joint, position, velocity = 0) => {
         world.setMotorTarget(joint, position, velocity);
-        world.commands.push({ kind: 'motor', index: world.motorByJoint.get(joint)!, position, velocity });
+        world.commands.push({ kind: 'motor', index: world.motorByJoint.get(world.jointName(joint, 'setMotorTarget(name)'))!, position, velocity });
       },
     };
   }
@@ -236,11 +264,27 @@ export class World extends WorldViews {
     return this.simulation.nv();
   }
 
-  /** A joint by its name ("articulation/link", or a free body's name); world.joints lists them. */
+  /**
+   * A joint by its name: "articulation/link" (a free body's name), the joint's own name in the
+   * scene (an imported model's), or the link's plain name where it is unique; world.joints lists them.
+   */
   joint(name: string): JointHandle {
-    const j = this.jointByName.get(nameOf(name, 'joint(name)'));
-    if (!j) throw new RangeError(`no joint named '${name}' (there are: ${listed([...this.jointByName.keys()], 'world.joints')})`);
-    return j;
+    return this.jointByName.get(this.jointName(name, 'joint(name)'))!;
+  }
+
+  /** The engine's name of a joint given by any of its names. */
+  private jointName(name: unknown, what: string): string {
+    const given = nameOf(name, what);
+    const full = this.jointByName.has(given) ? given : this.jointAlias.get(given);
+    if (full === undefined) throw new RangeError(`no joint named '${given}' (there are: ${listed([...this.jointByName.keys(), ...this.jointAlias.keys()], 'world.joints')})`);
+    return full;
+  }
+
+  /** A site's pose in the world (position; quaternion w, x, y, z), by its name; world.sites lists them. */
+  site(name: string, at?: ModelState): Pose {
+    const given = nameOf(name, 'site(name)'), site = this.siteByName.get(given);
+    if (!site) throw new RangeError(`no site named '${given}' (there are: ${listed([...this.siteByName.keys()], 'world.sites') || 'none'})`);
+    return placeOnBody(this.bodyPose(site.body, at), site);
   }
 
   /** Sets a 1-DoF joint's effort (N·m or N), held until changed (other joints: write world.tau). */
@@ -254,8 +298,7 @@ export class World extends WorldViews {
 
   /** A motor's target position (and velocity), by its joint's name. */
   setMotorTarget(name: string, position: number, velocity = 0): void {
-    this.joint(name);
-    const index = this.motorByJoint.get(name);
+    const index = this.motorByJoint.get(this.jointName(name, 'setMotorTarget(name)'));
     if (index === undefined) throw new RangeError(`the joint '${name}' has no motor (joints with one: ${listed([...this.motorByJoint.keys()], 'the scene') || 'none'})`);
     finiteNumber(position, `the motor target for '${name}'`);
     finiteNumber(velocity, `the motor target velocity for '${name}'`);
@@ -332,8 +375,8 @@ export class World extends WorldViews {
   /** A body by its name or its index in world.bodies. */
   private body(body: unknown, what: string): number {
     if (typeof body === 'number') return indexInto(body, `${what}: the body index`, this.bodyList.length);
-    const name = nameOf(body, `${what} (or a body index)`), index = this.bodyByName.get(name);
-    if (index === undefined) throw new RangeError(`no body named '${name}' (there are: ${listed(this.bodyList, 'world.bodies')})`);
+    const name = nameOf(body, `${what} (or a body index)`), index = this.bodyByName.get(name) ?? this.bodyByName.get(this.bodyAlias.get(name) ?? '');
+    if (index === undefined) throw new RangeError(`no body named '${name}' (there are: ${listed([...this.bodyList, ...this.bodyAlias.keys()], 'world.bodies')})`);
     return index;
   }
 

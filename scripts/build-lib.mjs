@@ -39,6 +39,8 @@ for (const file of readdirSync(types).filter((name) => name.endsWith('.d.ts'))) 
   writeFileSync(join(out, file), text);
 }
 copyFileSync(join(repo, 'wasm_bindings/featherweight.generated.d.ts'), join(out, 'engine_module.d.ts'));
+// A relative import of the file itself ('./dist-lib/featherweight.mjs') finds its types beside it.
+writeFileSync(join(out, 'featherweight.d.mts'), "export * from './featherweight.js';\n");
 const version = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version;
 writeFileSync(
   join(out, 'package.json'),

@@ -4,8 +4,9 @@
 //   node scripts/mjcf-to-scene.mjs model.xml > model.json && build/native/fw-sim model.json
 //   node scripts/mjcf-to-scene.mjs model.xml --out model.json
 // What did not carry over is printed on stderr; a bad model exits with status 2 and the message.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+// Files the model includes (and its meshes) are read from disk, relative to the model's folder.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { loadMjcfConverter } from './mjcf_converter.mjs';
 
 const args = process.argv.slice(2);
@@ -22,9 +23,21 @@ try {
   process.stderr.write(`mjcf-to-scene: cannot read ${args[0]}: ${error.message}\n`);
   process.exit(2);
 }
+const folder = dirname(resolve(args[0]));
+const MAX_FILE_BYTES = 64 << 20; // as fw-sim reads
+/** A file beside the model (by a path relative to its folder), or undefined when there is none. */
+const files = (path) => {
+  try {
+    const full = resolve(folder, path);
+    const stat = statSync(full);
+    return stat.isFile() && stat.size <= MAX_FILE_BYTES ? readFileSync(full) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 const { mjcfToScene } = await loadMjcfConverter();
 try {
-  const { scene, notices } = mjcfToScene(xml, basename(args[0]));
+  const { scene, notices } = mjcfToScene(xml, basename(args[0]), files);
   const text = `${JSON.stringify(scene, null, 2)}\n`;
   if (out) writeFileSync(out, text);
   else process.stdout.write(text);

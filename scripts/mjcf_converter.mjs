@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(repo, 'build/tools/mjcf_to_scene.mjs');
 
-/** The module exporting mjcfToScene(xml, fileName). */
+/** The module exporting mjcfToScene(xml, fileName, files?). */
 export async function loadMjcfConverter() {
   const sources = ['web/src/mjcf', 'web/src/urdf', 'web/src/xml', 'web/src/math', 'web/src/scene'].flatMap((dir) => readdirSync(join(repo, dir)).map((f) => join(repo, dir, f)));
   const newest = Math.max(...sources.map((f) => statSync(f).mtimeMs));

@@ -96,6 +96,8 @@ class Simulation {
           nlohmann::json points = nlohmann::json::array();
           for (const Eigen::Vector3d& p : s.hull->vertices) points.push_back(vec(p));
           j["points"] = points;
+          const fw::ShapeVisual& visual = body.shapeVisuals[k];
+          if (!visual.meshUrl.empty()) j["mesh"] = {{"url", visual.meshUrl}, {"scale", visual.meshScale}};
         }
         shapes.push_back(j);
       }

@@ -247,6 +247,8 @@ export const jsonTypes = `export interface ShapeInfo {
   length?: number;
   /** convex: hull points in the shape frame */
   points?: [number, number, number][];
+  /** convex: a mesh file drawn in place of the hull (its coordinates times scale are the shape frame's) */
+  mesh?: { url: string; scale: [number, number, number] };
   /** local pose relative to the body frame */
   position: [number, number, number];
   quaternion: [number, number, number, number]; // w, x, y, z

@@ -33,7 +33,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
                            const Eigen::VectorXd* qddPrescribed) {
   const int n = model.nlinks;
-  const bool worldPoses = loads && loads->anyExternal;  // X0 is only needed to take world forces in
+  // X0 is only needed to take world forces in, and gravity for its compensation.
+  const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;
   auto isPrescribed = [&](size_t li) { return prescribed && (*prescribed)[li] && model.joints[li].nv > 0; };
 

@@ -25,7 +25,9 @@ double potentialEnergy(const Model& model, Data& data, const Eigen::VectorXd& q)
     if (model.treeNv(model.treeOf[li]) == 0) continue;
     const Inertia& I = model.inertia[li];
     const Vec3 comWorld = linkRotation(data, i) * I.com + linkPosition(data, i);
-    e -= I.mass * model.gravity.dot(comWorld);
+    // Gravity compensation is a uniform field too: the weight it leaves is the potential's.
+    const double weighed = model.anyGravcomp ? 1 - model.gravcomp[li] : 1.0;
+    e -= weighed * I.mass * model.gravity.dot(comWorld);
   }
   return e;
 }

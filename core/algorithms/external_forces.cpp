@@ -5,6 +5,13 @@ namespace fw {
 Force linkExternalForce(const Model& model, const Data& data, const Loads* loads, int i) {
   const size_t li = size_t(i);
   Force f = loads && loads->anyExternal ? data.X0[li].apply(loads->externalWorld[li]) : Force::Zero();
+  if (model.anyGravcomp && model.gravcomp[li] != 0) {
+    // −gravcomp·m·g at the centre of mass, gravity taken into link coordinates by X0's rotation.
+    const Inertia& I = model.inertia[li];
+    const Vec3 lift = -model.gravcomp[li] * I.mass * (data.X0[li].E * model.gravity);
+    f.linear += lift;
+    f.angular += I.com.cross(lift);
+  }
   const double kv = model.linearDrag[li], kw = model.angularDrag[li];
   if (kv > 0 || kw > 0) {
     const Motion& v = data.v[li];
@@ -29,6 +36,14 @@ void jointEfforts(const Model& model, Data& data, const Eigen::VectorXd& q, cons
         data.tau[Eigen::Index(dof)] -= model.springStiffness[dof] * (q[j.idx_q] - model.springRest[dof]);
     }
   }
+  if (loads.servos.empty()) return;
+  servoEfforts(data, q, v, loads);
+  data.tau += data.servoTau;
+}
+
+void servoEfforts(Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v, const Loads& loads) {
+  data.servoTau.setZero();
+  for (const Servo& s : loads.servos) data.servoTau[s.idx_v] += s.effort(q[s.idx_q], v[s.idx_v]);
 }
 
 }  // namespace fw

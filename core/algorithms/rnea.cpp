@@ -8,7 +8,7 @@ namespace fw {
 void rnea(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
           const Eigen::VectorXd& qdd, const Loads* loads) {
   const Motion aBase{Vec3::Zero(), -model.gravity};
-  const bool worldPoses = loads && loads->anyExternal;
+  const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   // Outward: v_i = X_i v_λ + S q̇, a_i = X_i a_λ + S q̈ + v_i × S q̇, f_i = I a + v ×* I v − f_ext.
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);

@@ -2,6 +2,7 @@
 //   fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]
 //          [--tolerance TOL] [--dynamics aba|crba] [--csv FILE] [--every N]
 //          [--load-state FILE] [--save-state FILE]
+// SCENE may be a MuJoCo model (.xml, .mjcf): Node converts it first (cli/mjcf_input.h).
 // Exit status: 0 done, 2 bad scene or option, 3 the world stopped: the state blew up (NaN or
 // infinity in a state, pose or speed) or RK45 could not advance.
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "mjcf_input.h"
 #include "scene/json_cursor.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
@@ -35,9 +37,10 @@ struct Options {
 };
 
 const char* kUsage =
-    "usage: fw-sim SCENE.json [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]\n"
+    "usage: fw-sim SCENE.json|MODEL.xml [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]\n"
     "              [--tolerance TOL] [--dynamics aba|crba] [--csv FILE|-] [--every N]\n"
     "              [--load-state FILE] [--save-state FILE]\n"
+    "  A MuJoCo model (.xml, .mjcf) is converted by node scripts/mjcf-to-scene.mjs (Node needed).\n"
     "  --integrator also chooses the stepping: semi-implicit-euler realtime, rk4/rk45 accurate.\n"
     "  The duration must be a whole number of time steps (1e-6 to 0.1 s). RK45's largest substep\n"
     "  is the time step: a tolerance changes results only where substeps must be shorter.\n"
@@ -223,7 +226,10 @@ int main(int argc, char** argv) {
   const Options options = parseOptions(argc, argv);
 
   std::string why;
-  const std::optional<std::string> text = readInputFile(options.scenePath, why);
+  // A MuJoCo model (.xml, .mjcf) is converted to a scene first, by the page's converter.
+  const std::optional<std::string> text = fw::cli::isMjcfPath(options.scenePath) && readInputFile(options.scenePath, why)
+                                              ? fw::cli::convertMjcf(options.scenePath, argv[0], why)
+                                              : readInputFile(options.scenePath, why);
   if (!text) {
     std::cerr << "fw-sim: " << why << "\n";
     return kBadInput;

@@ -1,8 +1,10 @@
 #pragma once
 // Motors on 1-DoF joints. `velocity` drives q̇ to a target with a bounded effort; `position` is
-// a PD servo (implicit, so stiff gains stay stable) with a bounded effort; `prescribed` moves
-// the joint exactly along q(t) = offset + amplitude·sin(2π·frequency·t + phase) through hybrid
-// dynamics and reports the effort that takes. Targets may change between steps.
+// a PD servo with a bounded effort (implicit in realtime stepping, so stiff gains stay stable; in
+// accurate stepping both are efforts of the state at every Runge–Kutta stage, model/loads.h's
+// Servo); `prescribed` moves the joint exactly along q(t) = offset + amplitude·sin(2π·frequency·t
+// + phase) through hybrid dynamics and reports the effort that takes. Targets may change between
+// steps.
 #include <cmath>
 #include <numbers>
 
@@ -21,7 +23,8 @@ struct JointMotor {
   double maxEffort = 0;        // bound of |effort|, N·m or N (0: unbounded)
   // Prescribed trajectory.
   double offset = 0, amplitude = 0, frequency = 0, phase = 0;
-  // Output: the effort the motor applied over the last step.
+  // Output: the effort the motor applied over the last step (accurate stepping: its mean over the
+  // last smooth interval, the step unless an event split it).
   double effort = 0;
 
   double trajectoryPosition(double t) const { return offset + amplitude * std::sin(angular() * t + phase); }

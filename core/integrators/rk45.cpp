@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "algorithms/external_forces.h"
 #include "integrators/steppers.h"
 #include "model/configuration.h"
 
@@ -42,6 +43,14 @@ double errorNorm(const Model& model, const Data& data, const State& state, const
   return model.nv == 0 ? 0 : std::sqrt(sum / (2 * model.nv));
 }
 
+// Whether a call starting at `state` has the efforts the remembered acceleration was found with:
+// the held ones and the servos' at (q, q̇) (left in data.servoTau).
+bool sameEfforts(Data& data, const Loads& loads, const State& state) {
+  if (loads.servos.empty()) return loads.tau == data.fsalTau;
+  servoEfforts(data, state.q, state.v, loads);
+  return loads.tau + data.servoTau == data.fsalTau;
+}
+
 }  // namespace
 
 void rk45Advance(const Model& model, Data& data, const Loads& loads, State& state, double dt,
@@ -56,16 +65,19 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
   // this call starts where the last one ended with the same efforts, across calls (six
   // evaluations a substep instead of seven).
   bool haveFirstStage = data.fsalReady && !loads.anyExternal && state.q == data.fsalQ && state.v == data.fsalV &&
-                        loads.tau == data.fsalTau;
+                        sameEfforts(data, loads, state);
   if (haveFirstStage) {
     V[0] = state.v;
     A[0] = data.fsalA;
+    keepServoStage(data, loads, 0);
     data.dq.setZero();
     chartVelocity(model, state.q, data.dq, V[0], K[0]);
   }
   long substeps = 0;
   data.velocityIntegral.setZero();
   data.speedSquaredIntegral.setZero();
+  data.servoImpulse.setZero();
+  data.servoWork = 0;
 
   while (state.t < tEnd) {
     if (++substeps > maxSubsteps) {
@@ -84,6 +96,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       V[0] = data.v0;
       evaluateAcceleration(model, data, loads, data.q0, V[0], settings, stats);
       A[0] = data.qdd;
+      keepServoStage(data, loads, 0);
       data.dq.setZero();
       chartVelocity(model, data.q0, data.dq, V[0], K[0]);
     }
@@ -98,6 +111,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       retract(model, data.q0, data.dq, data.qStage);
       evaluateAcceleration(model, data, loads, data.qStage, V[s], settings, stats);
       A[s] = data.qdd;
+      keepServoStage(data, loads, s);
       chartVelocity(model, data.qStage, data.dq, V[s], K[s]);
     }
     // Stage 7 sits at the fifth-order solution itself.
@@ -125,11 +139,13 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
         if (kA[6][k] == 0) continue;
         data.velocityIntegral.noalias() += (step * kA[6][k]) * V[k];
         data.speedSquaredIntegral.noalias() += (step * kA[6][k]) * V[k].cwiseAbs2();
+        if (!loads.servos.empty()) addServoStage(data, k, step * kA[6][k]);
       }
       state.t = last ? tEnd : state.t + step;
       // FSAL: the last stage is the next first, its chart rate taken afresh at zero displacement.
       V[0] = V[6];
       A[0] = A[6];
+      if (!loads.servos.empty()) data.stageServo[0] = data.stageServo[6];
       data.dq.setZero();
       chartVelocity(model, state.q, data.dq, V[0], K[0]);
       haveFirstStage = true;
@@ -150,6 +166,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     data.fsalQ = state.q;
     data.fsalV = state.v;
     data.fsalTau = loads.tau;
+    if (!loads.servos.empty()) data.fsalTau += data.stageServo[0];
     data.fsalA = A[0];
   }
   data.adaptiveStep = h;

@@ -15,6 +15,12 @@ void semiImplicitEulerStep(const Model& model, Data& data, const Loads& loads, S
   data.dq.noalias() = dt * state.v;
   data.velocityIntegral = data.dq;
   data.speedSquaredIntegral = dt * state.v.cwiseAbs2();
+  data.servoImpulse.setZero();
+  data.servoWork = 0;
+  if (!loads.servos.empty()) {  // their efforts at the step's start, held over it
+    data.servoImpulse = dt * data.servoTau;
+    data.servoWork = data.servoTau.dot(data.dq);
+  }
   data.q0 = state.q;
   integrateConfiguration(model, data.q0, data.dq, state.q);
   state.t += dt;

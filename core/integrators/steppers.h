@@ -18,4 +18,15 @@ inline void evaluateAcceleration(const Model& model, Data& data, const Loads& lo
   ++stats.derivativeEvaluations;
 }
 
+// The servos' efforts of the evaluation just made, kept as stage s's.
+inline void keepServoStage(Data& data, const Loads& loads, int s) {
+  if (!loads.servos.empty()) data.stageServo[size_t(s)] = data.servoTau;
+}
+
+// Stage s's share of the servos' impulse and work, at weight w = h·bₛ (the stage velocity's own).
+inline void addServoStage(Data& data, int s, double w) {
+  data.servoImpulse.noalias() += w * data.stageServo[size_t(s)];
+  data.servoWork += w * data.stageServo[size_t(s)].dot(data.stageV[size_t(s)]);
+}
+
 }  // namespace fw

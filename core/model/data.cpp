@@ -44,7 +44,8 @@ Data::Data(const Model& model, bool withMassMatrix) {
   bias = Eigen::VectorXd::Zero(model.nv);
   q0 = qStage = Eigen::VectorXd::Zero(model.nq);
   dq = vStage = errorV = errorQ = v0 = Eigen::VectorXd::Zero(model.nv);
-  velocityIntegral = speedSquaredIntegral = Eigen::VectorXd::Zero(model.nv);
+  velocityIntegral = speedSquaredIntegral = servoTau = servoImpulse = Eigen::VectorXd::Zero(model.nv);
+  stageServo.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageV.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageA.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageK.assign(7, Eigen::VectorXd::Zero(model.nv));

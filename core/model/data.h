@@ -48,6 +48,11 @@ struct Data {
   // ∫ q̇ dt and ∫ q̇∘q̇ dt over the last advance, by the method's own quadrature: the work of efforts
   // held over it is τ · ∫ q̇ dt, what damping took Σ dᵢ ∫ q̇ᵢ² dt (world/energy_ledger.cpp).
   Eigen::VectorXd velocityIntegral, speedSquaredIntegral;
+  // The servos (loads.servos): their part of tau in the current evaluation, at each stage, and
+  // over the last advance ∫ τ dt and the work ∫ τ · q̇ dt, by the same quadrature.
+  Eigen::VectorXd servoTau, servoImpulse;
+  std::vector<Eigen::VectorXd> stageServo;
+  double servoWork = 0;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
   // RK45 first-same-as-last across calls: the acceleration at the state a call ended in, valid
   // for the next call only if it starts from that very state with the same efforts.

@@ -1,11 +1,25 @@
 #pragma once
 // What acts on the bodies during a step besides gravity and the joints' own springs and
 // dampers: joint efforts and external forces.
+#include <algorithm>
 #include <vector>
 
 #include "model/model.h"
 
 namespace fw {
+
+// A PD servo on a 1-DoF joint: an effort of the state, τ = k (q* − q) + c (q̇* − q̇) bounded by
+// ±maxEffort (0: unbounded), evaluated wherever the dynamics are, so at every Runge–Kutta stage
+// as the joints' springs and dampers are (accurate stepping's motors).
+struct Servo {
+  int idx_q = 0, idx_v = 0;
+  double stiffness = 0, damping = 0, targetPosition = 0, targetVelocity = 0, maxEffort = 0;
+
+  double effort(double q, double qd) const {
+    const double e = stiffness * (targetPosition - q) + damping * (targetVelocity - qd);
+    return maxEffort > 0 ? std::clamp(e, -maxEffort, maxEffort) : e;
+  }
+};
 
 struct Loads {
   explicit Loads(const Model& model)
@@ -19,6 +33,9 @@ struct Loads {
   // The realtime step puts h·d here, which makes joint damping d implicit (see world/step_integrate.cpp).
   Eigen::VectorXd armature;
   bool anyArmature = false;
+  // Efforts of the state, evaluated by forwardDynamics at each evaluation (their part of data.tau
+  // in data.servoTau); the integrators report their impulse and work (data.servoImpulse, servoWork).
+  std::vector<Servo> servos;
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

@@ -56,6 +56,8 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   m.linkNames.push_back(spec.name);
   m.linearDrag.push_back(spec.linearDrag);
   m.angularDrag.push_back(spec.angularDrag);
+  m.gravcomp.push_back(spec.gravcomp);
+  if (spec.gravcomp != 0) m.anyGravcomp = true;
   for (int k = 0; k < j.nv; ++k) {
     m.damping.push_back(spec.damping);
     m.springStiffness.push_back(j.nv == 1 ? spec.springStiffness : 0);

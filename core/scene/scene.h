@@ -39,6 +39,8 @@ inline constexpr size_t kMaxControllerBytes = 320 * 1024;
 // and the multiply-adds of one fill and factorisation of the impulse joints' correction system.
 inline constexpr size_t kMaxBodies = 10000;
 inline constexpr size_t kMaxConstraints = 1000;
+inline constexpr size_t kMaxContactExclusions = 10000;
+inline constexpr size_t kMaxContactPairs = 10000;
 inline constexpr double kMaxJointSystemWork = 1e6;
 
 struct Pose {
@@ -84,6 +86,7 @@ struct LinkDescription {
   std::vector<ShapeVisual> shapeVisuals;  // how each shape is drawn, one per shape
   double linearDrag = scene_defaults::kDragLinear;    // Wawrzyński: f = −k v|v|
   double angularDrag = scene_defaults::kDragAngular;  // n = −k ω
+  double gravcomp = scene_defaults::kLinkGravcomp;    // fraction of the weight cancelled at the centre of mass
 };
 
 struct ArticulationDescription {
@@ -107,6 +110,20 @@ struct ConstraintDescription {
   Eigen::Vector3d axis2{1, 0, 0};  // universal: the axis on b
 };
 
+// Two bodies or links whose shapes never touch (MuJoCo's <contact><exclude>).
+struct ExclusionDescription {
+  std::string path;  // JSON Pointer, for messages
+  std::string a, b;  // body names or "articulation/link"
+};
+
+// Two shapes that always touch, whatever the filters (MuJoCo's <contact><pair>).
+struct ContactPairDescription {
+  std::string path;  // JSON Pointer, for messages
+  std::string a, b;  // body names or "articulation/link"
+  int shapeA = 0, shapeB = 0;  // indices in those bodies' shapes
+  double friction = -1;        // < 0: the shapes' friction, mixed
+};
+
 struct WorldDescription {
   Eigen::Vector3d gravity{scene_defaults::kWorldGravity.data()};
   double timestep = scene_defaults::kWorldTimestep;
@@ -117,6 +134,7 @@ struct WorldDescription {
   double minStep = scene_defaults::kWorldMinStep;
   double maxStep = 0;  // 0: the timestep
   std::string stepping;  // "realtime" | "accurate"; default from the integrator
+  std::string collisionFilter{scene_defaults::kWorldCollisionFilter};  // each | either (MuJoCo's rule)
   MaterialMixing mixing;        // how a pair combines its shapes' friction and restitution
   SolverSettings solver;        // the parser fills in every field (the solver's own defaults are
   ImpulseJointSettings joints;  // for worlds built without a scene)
@@ -135,6 +153,8 @@ struct SceneDescription {
   // everything that moves.
   std::vector<ArticulationDescription> articulations;
   std::vector<ConstraintDescription> constraints;
+  std::vector<ExclusionDescription> contactExclusions;
+  std::vector<ContactPairDescription> contactPairs;
   Camera camera;
 };
 

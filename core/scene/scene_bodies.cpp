@@ -1,5 +1,7 @@
 // Bodies and articulations: everything that moves (or stands still) in a scene. A free body is
 // a one-link articulation whose joint is free; a static body, one link welded to the world.
+#include <cmath>
+
 #include "scene/scene_reading.h"
 
 namespace fw {
@@ -11,12 +13,34 @@ namespace d = scene_defaults;
 // refused by name rather than ignored, so a scene never silently means something else.
 constexpr std::string_view kNeedsKinematic = "kinematic bodies are not implemented yet";
 
+// Sites are named frames for the library (lib/sites.ts): checked here, not part of the physics.
+void checkSites(const JsonCursor& owner) {
+  if (!owner.has("sites")) return;
+  const JsonCursor list = owner["sites"];
+  for (size_t i = 0; i < list.size(); ++i) {
+    const JsonCursor site = list[i];
+    site.expectObject();
+    site.allowOnly({"name", "position", "quaternion", "rpy"});
+    checkedName(site["name"]);
+    vector3Or(site, "position", {0, 0, 0});
+    orientationFrom(site, Eigen::Quaterniond::Identity());
+  }
+}
+
 void readDrag(const JsonCursor& owner, LinkDescription& link) {
   if (!owner.has("drag")) return;
   const JsonCursor drag = owner["drag"];
   drag.allowOnly({"linear", "angular"});
   if (drag.has("linear")) link.linearDrag = drag["linear"].nonNegativeNumber();
   if (drag.has("angular")) link.angularDrag = drag["angular"].nonNegativeNumber();
+}
+
+// Gravity compensation: finite and within ±10 (more is no longer a robot's counterweight).
+double gravcompOf(const JsonCursor& owner, double fallback) {
+  if (!owner.has("gravcomp")) return fallback;
+  const double g = owner["gravcomp"].number();
+  if (!(std::abs(g) <= 10)) owner["gravcomp"].fail("gravcomp lies within −10 and 10");
+  return g;
 }
 
 // A link's parent: an earlier link of its articulation (−1 for the root, which comes first).
@@ -34,7 +58,7 @@ int parentOf(const JsonCursor& l, size_t index, const std::map<std::string, int>
 
 LinkDescription linkFrom(const JsonCursor& l, size_t index, const std::map<std::string, int>& indexOf,
                          const Materials& materials) {
-  l.allowOnly({"name", "parent", "joint", "inertial", "shapes", "drag"});
+  l.allowOnly({"name", "parent", "joint", "inertial", "shapes", "sites", "drag", "gravcomp"});
   LinkDescription link;
   link.path = l.path();
   link.name = checkedName(l["name"]);
@@ -48,13 +72,15 @@ LinkDescription linkFrom(const JsonCursor& l, size_t index, const std::map<std::
   if (!link.inertial && link.shapes.empty() && link.joint.type != JointType::Fixed)
     l.fail("a moving link needs \"inertial\" or at least one shape to take its mass from");
   readDrag(l, link);
+  checkSites(l);
+  link.gravcomp = gravcompOf(l, d::kLinkGravcomp);
   return link;
 }
 
 // A static body: a link welded to the world, drawn and posed like any body, never moved.
 LinkDescription staticLinkFrom(const JsonCursor& c, const std::string& name, const Materials& materials) {
-  for (const char* moving : {"linearVelocity", "angularVelocity", "inertial", "drag"})
-    if (c.has(moving)) c[moving].fail("a static body does not move: it takes no velocity, mass or drag");
+  for (const char* moving : {"linearVelocity", "angularVelocity", "inertial", "drag", "gravcomp"})
+    if (c.has(moving)) c[moving].fail("a static body does not move: it takes no velocity, mass, drag or gravcomp");
   LinkDescription link;
   link.path = c.path();
   link.name = name;
@@ -87,12 +113,13 @@ ArticulationDescription articulationFrom(const JsonCursor& c, const Materials& m
 // A free body's pose and velocity are given in the world frame.
 ArticulationDescription bodyFrom(const JsonCursor& c, const Materials& materials) {
   c.allowOnly({"name", "position", "quaternion", "rpy", "linearVelocity", "angularVelocity", "inertial", "shapes",
-               "drag", "static", "kinematic"});
+               "drag", "gravcomp", "static", "kinematic", "sites"});
   if (c.boolean("kinematic", d::kBodyKinematic)) c["kinematic"].fail("not supported yet: " + std::string(kNeedsKinematic));
   ArticulationDescription a;
   a.isFreeBody = true;
   a.name = checkedName(c["name"]);
   a.isStatic = c.boolean("static", d::kBodyStatic);
+  checkSites(c);
   if (a.isStatic) {
     a.links.push_back(staticLinkFrom(c, a.name, materials));
     return a;
@@ -109,6 +136,7 @@ ArticulationDescription bodyFrom(const JsonCursor& c, const Materials& materials
   readShapes(c, materials, false, link);
   if (!link.inertial && link.shapes.empty()) c.fail("a body needs \"inertial\" or at least one shape to take its mass from");
   readDrag(c, link);
+  link.gravcomp = gravcompOf(c, d::kBodyGravcomp);
   a.links.push_back(std::move(link));
   return a;
 }

@@ -2,8 +2,10 @@
 
 #include "algorithms/forward_dynamics.h"
 #include "algorithms/forward_kinematics.h"
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include "model/model_builder.h"
 #include "shapes/mass_properties.h"
 #include "world/joint_system.h"
@@ -141,6 +143,7 @@ struct Assembly {
   std::vector<StartPose> impulseStarts;        // links that became free bodies: their initial motion
   std::vector<std::string> impulseJointPaths;  // per impulse joint, for messages
   int families = 0;
+  std::set<std::pair<std::string, int>> pairedShapes;  // shapes of contactPairs: colliders even if drawn only
 };
 
 constexpr const char* kNeedsRealtime = "impulse joints and loop closures need realtime stepping (semi-implicit-euler)";
@@ -163,6 +166,7 @@ std::vector<LinkSpec> linkSpecsOf(const ArticulationDescription& a) {
     spec.springRest = link.joint.springRest;
     spec.linearDrag = link.linearDrag;
     spec.angularDrag = link.angularDrag;
+    spec.gravcomp = link.gravcomp;
     specs.push_back(spec);
   }
   return specs;
@@ -222,7 +226,7 @@ void addLink(Assembly& w, const ArticulationDescription& a, size_t i, LinkSpec s
       throw SceneError(link.path + "/joint",
                        "joint damping, armature, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
     spec = LinkSpec{spec.name, -1, JointType::Free, Vec3::UnitZ(), Transform(), spec.inertia};
-    spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag;
+    spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag, spec.gravcomp = link.gravcomp;
   } else {
     spec.parent = parentBody;
   }
@@ -234,11 +238,15 @@ void addLink(Assembly& w, const ArticulationDescription& a, size_t i, LinkSpec s
   }
   w.visuals.push_back({spec.name, link.shapes, link.shapeVisuals});
   w.linkOfBody.push_back(&link);
-  for (const Shape& shape : link.shapes) {
-    if (shape.collisionMask == 0) continue;  // drawn only
+  for (size_t k = 0; k < link.shapes.size(); ++k) {
+    const Shape& shape = link.shapes[k];
+    // Drawn only: under "either" a shape with a group still touches those whose mask has it.
+    const bool drawnOnly = shape.collisionMask == 0 && (!w.interactions.eitherFilter || shape.collisionGroup == 0);
+    if (drawnOnly && !w.pairedShapes.count({spec.name, int(k)})) continue;
     Collider collider;
     collider.shape = shape;
     collider.link = body;
+    collider.shapeIndex = int(k);
     w.interactions.colliders.push_back(collider);
   }
   int impulseJoint = -1;
@@ -283,21 +291,30 @@ State initialStateOf(const Model& model, const Assembly& w) {
 }
 
 // Every joint must move some inertia, or its articulated inertia D = SᵀIᴬS is singular and
-// forward dynamics divides by zero. One ABA pass at the initial state finds such a joint.
+// forward dynamics divides by zero: a massless link (mass 0, between a body's joints) is fine
+// while the links beyond it give each of its joints some. One ABA pass at the initial state finds
+// a joint without: D not finite, or (1-DoF) below 1e-12 of the largest D of its kind, which is
+// round-off of a zero.
 void checkEveryJointMovesInertia(const Model& model, const State& initial, const std::vector<const LinkDescription*>& linkOfBody) {
   Data data(model, false);  // ABA only: no nv × nv mass matrix
   Loads loads(model);
   forwardDynamics(model, data, initial.q, initial.v, loads, DynamicsAlgorithm::ABA);
+  double largest[2] = {0, 0};  // revolute (kg·m²), prismatic (kg)
+  const auto kind = [&](int body) { return model.joints[size_t(body)].type == JointType::Prismatic ? 1 : 0; };
+  for (int body = 0; body < model.nlinks; ++body)
+    if (model.joints[size_t(body)].nv == 1) largest[kind(body)] = std::max(largest[kind(body)], 1 / data.invD1[size_t(body)]);
   for (int body = 0; body < model.nlinks; ++body) {
     const JointModel& j = model.joints[body];
-    if (data.qdd.segment(j.idx_v, j.nv).allFinite()) continue;
+    const bool tiny = j.nv == 1 && !(1 / data.invD1[size_t(body)] > 1e-12 * largest[kind(body)]);
+    if (data.qdd.segment(j.idx_v, j.nv).allFinite() && !tiny) continue;
+    const LinkDescription& link = *linkOfBody[size_t(body)];
     // A ball joint turns about three axes: a point mass on a rod has none about the rod.
     const bool ball = j.type == JointType::Spherical;
-    throw SceneError(linkOfBody[size_t(body)]->path,
-                     ball ? "this ball joint turns the link about an axis it has no inertia about (a point mass on a rod "
-                            "has none about the rod): give the link rotational inertia (\"inertia\", or a shape)"
-                          : "this joint moves no inertia: give the link (or the links beyond it) "
-                            "mass away from the joint axis, or rotational inertia");
+    throw SceneError(link.path, ball ? "this ball joint turns the link about an axis it has no inertia about (a point mass "
+                                       "on a rod has none about the rod): give the link rotational inertia (\"inertia\", or a shape)"
+                                     : "the joint of link " + quoteInput(link.name) +
+                                           " moves no inertia: give the link (or the links beyond it) mass away from the "
+                                           "joint axis, or rotational inertia");
   }
 }
 
@@ -319,12 +336,51 @@ WorldSettings settingsOf(const WorldDescription& world, bool accurate) {
 
 }  // namespace
 
+// The scene's excluded pairs as sorted link pairs, for canCollide's binary search.
+std::vector<std::pair<int, int>> excludedPairsOf(const SceneDescription& scene, const std::map<std::string, int>& bodyNamed) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const ExclusionDescription& e : scene.contactExclusions) {
+    const int a = bodyNamed.at(e.a), b = bodyNamed.at(e.b);
+    pairs.emplace_back(std::min(a, b), std::max(a, b));
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+// The scene's contact pairs as sorted collider keys (colliderKey), for canCollide's binary search.
+static std::vector<ColliderPair> contactPairsOf(const SceneDescription& scene, const std::map<std::string, int>& bodyNamed) {
+  std::vector<ColliderPair> pairs;
+  for (const ContactPairDescription& p : scene.contactPairs) {
+    Collider a, b;
+    a.link = bodyNamed.at(p.a), a.shapeIndex = p.shapeA;
+    b.link = bodyNamed.at(p.b), b.shapeIndex = p.shapeB;
+    ColliderPair pair;
+    pair.a = std::min(colliderKey(a), colliderKey(b)), pair.b = std::max(colliderKey(a), colliderKey(b));
+    pair.friction = p.friction;
+    pairs.push_back(pair);
+  }
+  std::stable_sort(pairs.begin(), pairs.end());
+  // One pair listed twice: the last one's friction, as a later <pair> of MuJoCo's replaces an earlier.
+  std::vector<ColliderPair> unique;
+  for (const ColliderPair& p : pairs) {
+    if (!unique.empty() && !(unique.back() < p)) unique.back() = p;
+    else unique.push_back(p);
+  }
+  return unique;
+}
+
 World buildWorld(const SceneDescription& scene) {
   Assembly w(scene);
+  w.interactions.eitherFilter = scene.world.collisionFilter == "either";
+  for (const ContactPairDescription& p : scene.contactPairs)
+    w.pairedShapes.insert({p.a, p.shapeA}), w.pairedShapes.insert({p.b, p.shapeB});
   for (const ArticulationDescription& a : scene.articulations) addArticulation(w, a);
   Model model = w.builder.build();
   model.gravity = scene.world.gravity;
   State initial = initialStateOf(model, w);
+  w.interactions.excludedPairs = excludedPairsOf(scene, w.bodyNamed);
+  w.interactions.contactPairs = contactPairsOf(scene, w.bodyNamed);
   addConstraints(scene, model, initial, w.bodyNamed, w.interactions);
   if (w.accurate && !scene.constraints.empty()) throw SceneError(scene.constraints[0].path, kNeedsRealtime);
   for (const ConstraintDescription& c : scene.constraints) w.impulseJointPaths.push_back(c.path);

@@ -74,4 +74,53 @@ ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::st
   return d;
 }
 
+// Two bodies or links whose shapes never touch each other.
+ExclusionDescription exclusionFrom(const JsonCursor& c, const std::set<std::string>& names) {
+  c.allowOnly({"a", "b"});
+  ExclusionDescription d;
+  d.path = c.path();
+  for (const char* side : {"a", "b"}) {
+    const std::string name = c[side].string();
+    if (!names.count(name))
+      c[side].fail("no body or link named " + quoteInput(name) + " (links are named \"articulation/link\")");
+    (side[0] == 'a' ? d.a : d.b) = name;
+  }
+  if (d.a == d.b) c["b"].fail("an exclusion names two different bodies (a body's own shapes never touch each other)");
+  return d;
+}
+
+std::map<std::string, PairTarget> pairTargetsOf(const SceneDescription& scene) {
+  std::map<std::string, PairTarget> targets;
+  for (const ArticulationDescription& a : scene.articulations)
+    for (const LinkDescription& link : a.links)
+      targets[a.isFreeBody ? a.name : a.name + "/" + link.name] = {link.shapes.size(), a.isStatic};
+  return targets;
+}
+
+// Two shapes that always touch: each side a body and the index of one of its shapes.
+ContactPairDescription contactPairFrom(const JsonCursor& c, const std::map<std::string, PairTarget>& targets) {
+  c.allowOnly({"a", "b", "friction"});
+  ContactPairDescription d;
+  d.path = c.path();
+  bool bothStatic = true;
+  for (const char* side : {"a", "b"}) {
+    const JsonCursor s = c[side];
+    s.expectObject();
+    s.allowOnly({"body", "shape"});
+    const std::string name = s["body"].string();
+    const auto target = targets.find(name);
+    if (target == targets.end())
+      s["body"].fail("no body or link named " + quoteInput(name) + " (links are named \"articulation/link\")");
+    if (target->second.shapes == 0) s["body"].fail(quoteInput(name) + " has no shapes");
+    const int shape = int(s["shape"].integer(0, (long long)target->second.shapes - 1));
+    bothStatic = bothStatic && target->second.isStatic;
+    (side[0] == 'a' ? d.a : d.b) = name;
+    (side[0] == 'a' ? d.shapeA : d.shapeB) = shape;
+  }
+  if (d.a == d.b) c["b"]["body"].fail("a contact pair names shapes of two different bodies (a body's own shapes never touch each other)");
+  if (bothStatic) c["b"]["body"].fail("a contact pair between two static bodies would never touch (neither moves)");
+  if (c.has("friction")) d.friction = c["friction"].nonNegativeNumber();
+  return d;
+}
+
 }  // namespace fw

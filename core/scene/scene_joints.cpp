@@ -73,8 +73,8 @@ JointMotor motorFrom(const JsonCursor& c) {
 
 // Revolute and prismatic: one coordinate along the axis, and an optional spring on it.
 void readOneDegree(const JsonCursor& c, JointDescription& j) {
-  c.allowOnly({"type", "axis", "origin", "position", "velocity", "damping", "armature", "friction", "spring", "limits",
-               "motor"});
+  c.allowOnly({"type", "name", "axis", "origin", "position", "velocity", "damping", "armature", "friction", "spring",
+               "limits", "motor"});
   j.axis = unitAxis(c["axis"]);
   j.position = c.number("position", d::kJointPosition);
   j.velocity = c.number("velocity", j.type == JointType::Revolute ? d::kJointRevoluteVelocity : d::kJointPrismaticVelocity);
@@ -88,7 +88,7 @@ void readOneDegree(const JsonCursor& c, JointDescription& j) {
 
 // Spherical: an orientation and an angular velocity in the joint frame.
 void readSpherical(const JsonCursor& c, JointDescription& j) {
-  c.allowOnly({"type", "origin", "position", "velocity", "damping", "armature", "friction", "limits", "motor"});
+  c.allowOnly({"type", "name", "origin", "position", "velocity", "damping", "armature", "friction", "limits", "motor"});
   if (c.has("position")) {
     const JsonCursor p = c["position"];
     p.allowOnly({"quaternion", "rpy"});
@@ -99,7 +99,7 @@ void readSpherical(const JsonCursor& c, JointDescription& j) {
 
 // Free: a pose and a (linear, angular) velocity in the joint frame.
 void readFree(const JsonCursor& c, JointDescription& j) {
-  c.allowOnly({"type", "origin", "position", "velocity"});
+  c.allowOnly({"type", "name", "origin", "position", "velocity"});
   if (c.has("position")) j.initialPose = poseFrom(c["position"]);
   if (c.has("velocity")) {
     const JsonCursor v = c["velocity"];
@@ -121,8 +121,9 @@ JointDescription jointFrom(const JsonCursor& c) {
     case JointType::Spherical: readSpherical(c, j); break;
     case JointType::Free: readFree(c, j); break;
     case JointType::Fixed:
-    case JointType::Universal: c.allowOnly({"type", "origin"}); break;
+    case JointType::Universal: c.allowOnly({"type", "name", "origin"}); break;
   }
+  if (c.has("name")) checkedName(c["name"]);  // the library's; the core names joints by their links
   if (c.has("origin")) j.origin = poseFrom(c["origin"]);
   if (c.has("damping")) j.damping = c["damping"].nonNegativeNumber();
   if (c.has("armature")) j.armature = c["armature"].nonNegativeNumber();

@@ -54,7 +54,7 @@ nlohmann::json parseJsonText(std::string_view jsonText) {
 void checkHeader(const JsonCursor& root) {
   root.expectObject();
   root.allowOnly({"$schema", "format", "version", "meta", "world", "materials", "bodies", "articulations",
-                  "constraints", "camera", "controller"});
+                  "constraints", "contactExclusions", "contactPairs", "camera", "controller"});
   if (root["format"].string() != kSceneFormat) root["format"].fail(std::string("expected \"") + kSceneFormat + "\"");
   const JsonCursor version = root["version"];
   if (!version.value().is_number_integer()) version.fail("expected an integer format version");
@@ -111,6 +111,17 @@ SceneDescription parseScene(std::string_view jsonText) {
   if (root.has("constraints")) {
     const JsonCursor list = root["constraints"];
     for (size_t i = 0; i < list.size(); ++i) scene.constraints.push_back(constraintFrom(list[i], jointNames));
+  }
+  if (root.has("contactExclusions")) {
+    const JsonCursor list = root["contactExclusions"];
+    if (list.size() > kMaxContactExclusions) list.fail("at most " + std::to_string(kMaxContactExclusions) + " excluded pairs");
+    for (size_t i = 0; i < list.size(); ++i) scene.contactExclusions.push_back(exclusionFrom(list[i], jointNames));
+  }
+  if (root.has("contactPairs")) {
+    const JsonCursor list = root["contactPairs"];
+    if (list.size() > kMaxContactPairs) list.fail("at most " + std::to_string(kMaxContactPairs) + " contact pairs");
+    const std::map<std::string, PairTarget> targets = pairTargetsOf(scene);
+    for (size_t i = 0; i < list.size(); ++i) scene.contactPairs.push_back(contactPairFrom(list[i], targets));
   }
   checkSceneBudgets(scene);
   if (root.has("camera")) scene.camera = cameraFrom(root["camera"]);

@@ -53,5 +53,15 @@ ArticulationDescription articulationFrom(const JsonCursor& c, const Materials& m
 ArticulationDescription bodyFrom(const JsonCursor& c, const Materials& materials);
 // `names`: every body and link a constraint may join ("articulation/link" for links).
 ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::string>& names);
+// `names` as for constraints, without "world".
+ExclusionDescription exclusionFrom(const JsonCursor& c, const std::set<std::string>& names);
+// What a contact pair may name: each body or link by name ("articulation/link" for links), with
+// how many shapes it has and whether it is static.
+struct PairTarget {
+  size_t shapes = 0;
+  bool isStatic = false;
+};
+std::map<std::string, PairTarget> pairTargetsOf(const SceneDescription& scene);
+ContactPairDescription contactPairFrom(const JsonCursor& c, const std::map<std::string, PairTarget>& targets);
 
 }  // namespace fw

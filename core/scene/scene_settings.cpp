@@ -130,7 +130,7 @@ void readAdaptiveStep(const JsonCursor& c, WorldDescription& w) {
 
 WorldDescription worldFrom(const JsonCursor& c) {
   c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
-               "maxStep", "mixing", "solver", "jointCorrection"});
+               "maxStep", "mixing", "solver", "jointCorrection", "collisionFilter"});
   WorldDescription w;
   w.solver = solverDefaults();
   w.joints = jointCorrectionDefaults();
@@ -145,6 +145,7 @@ WorldDescription worldFrom(const JsonCursor& c) {
   }
   readIntegration(c, w);
   w.mixing = mixingFrom(c);
+  if (c.has("collisionFilter")) w.collisionFilter = c["collisionFilter"].oneOf({"each", "either"});
   if (c.has("solver")) readSolver(c["solver"], w.solver);
   if (c.has("jointCorrection")) readJointCorrection(c["jointCorrection"], w.joints);
   readAdaptiveStep(c, w);

@@ -41,7 +41,7 @@ void readGeometry(const JsonCursor& c, bool isStatic, Shape& s) {
     for (int i = 0; i < 3; ++i)
       if (!(s.size(i) > 0)) c["size"][size_t(i)].fail("box size must be positive");
   } else if (t == "convex") {
-    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "points"});
+    c.allowOnly({FW_COMMON_SHAPE_FIELDS, "points", "mesh"});
     s.type = ShapeType::ConvexHull;
     s.hull = hullFrom(c["points"]);
   } else if (t == "plane") {
@@ -96,6 +96,22 @@ void readMaterial(const JsonCursor& c, const Materials& materials, Shape& s) {
   }
 }
 
+// How a shape is drawn: its colour, and a convex shape's mesh file (read by the page, not here).
+ShapeVisual visualFrom(const JsonCursor& c) {
+  ShapeVisual visual{c.string("color", std::string(d::kShapeColor)), {}, d::kShapeMeshScale};
+  if (!c.has("mesh")) return visual;
+  const JsonCursor mesh = c["mesh"];
+  mesh.allowOnly({"url", "scale"});
+  visual.meshUrl = mesh["url"].string();
+  if (visual.meshUrl.empty() || visual.meshUrl.size() > 2048) mesh["url"].fail("a mesh url has 1 to 2048 characters");
+  const Eigen::Vector3d scale = vector3Or(mesh, "scale", d::kShapeMeshScale);
+  for (int i = 0; i < 3; ++i) {
+    if (!(scale(i) > 0) || scale(i) > kMaxShapeExtent) mesh["scale"][size_t(i)].fail("a mesh scale is positive and at most 1e5");
+    visual.meshScale[size_t(i)] = scale(i);
+  }
+  return visual;
+}
+
 Shape shapeFrom(const JsonCursor& c, const Materials& materials, bool isStatic) {
   c.expectObject();
   Shape s;
@@ -129,7 +145,7 @@ Materials materialsFrom(const JsonCursor& root) {
 Inertial inertialFrom(const JsonCursor& c) {
   c.allowOnly({"mass", "com", "inertia"});
   Inertial in;
-  in.mass = c["mass"].positiveNumber();
+  in.mass = c["mass"].nonNegativeNumber();  // 0: a massless frame between joints
   in.centerOfMass = vector3Or(c, "com", d::kInertialCom);
   if (c.has("inertia")) {
     const JsonCursor I = c["inertia"];
@@ -155,7 +171,7 @@ void readShapes(const JsonCursor& owner, const Materials& materials, bool isStat
   const JsonCursor list = owner["shapes"];
   for (size_t i = 0; i < list.size(); ++i) {
     link.shapes.push_back(shapeFrom(list[i], materials, isStatic));
-    link.shapeVisuals.push_back({list[i].string("color", std::string(d::kShapeColor))});
+    link.shapeVisuals.push_back(visualFrom(list[i]));
   }
 }
 

@@ -17,24 +17,28 @@ constexpr int kBisections = 60;
 
 }  // namespace
 
-// Motors between events are explicit efforts held over one interval: τ = k(q* − q) + c(q̇* − q̇)
-// (position) or c(q̇* − q̇) (velocity), bounded.
+// Motors between events are efforts of the state, τ = k(q* − q) + c(q̇* − q̇) (position) or
+// c(q̇* − q̇) (velocity), bounded: servos the integrator evaluates at every stage, as it does the
+// joints' springs and dampers. A motor reports its mean effort over the interval.
 void World::advanceSmooth(double dt) {
   state_.loads.tau += work_.restingEffort;
-  for (JointMotor& m : state_.motors) {
+  for (const JointMotor& m : state_.motors) {
+    if (m.mode == MotorMode::Prescribed) continue;  // (not in accurate stepping: the loader says so)
     const JointModel& j = model_.joints[size_t(m.link)];
-    const double q = state_.motion.q[j.idx_q], qd = state_.motion.v[j.idx_v];
-    double effort = m.mode == MotorMode::Position ? m.stiffness * (m.targetPosition - q) + m.damping * (m.targetVelocity - qd)
-                                                  : m.damping * (m.targetVelocity - qd);
-    if (m.maxEffort > 0) effort = std::clamp(effort, -m.maxEffort, m.maxEffort);
-    m.effort = effort;
-    state_.loads.tau[j.idx_v] += effort;
+    const bool position = m.mode == MotorMode::Position;
+    state_.loads.servos.push_back(Servo{.idx_q = j.idx_q, .idx_v = j.idx_v, .stiffness = position ? m.stiffness : 0,
+                                        .damping = m.damping, .targetPosition = position ? m.targetPosition : 0,
+                                        .targetVelocity = m.targetVelocity, .maxEffort = m.maxEffort});
   }
   const long used = state_.stats.accepted + state_.stats.rejected - work_.substepsAtStepStart;
+  const double start = state_.motion.t;
   exchangeIntegratorMemory(data_, state_.integrator);  // RK45's memory lent to the integrator
   advance(model_, data_, state_.loads, state_.motion, dt, settings_.integrator, state_.stats, std::max(0L, kMaxSubsteps - used));
   exchangeIntegratorMemory(data_, state_.integrator);
-  for (const JointMotor& m : state_.motors) state_.loads.tau[model_.joints[size_t(m.link)].idx_v] -= m.effort;
+  const double elapsed = state_.motion.t - start;
+  for (JointMotor& m : state_.motors)
+    if (m.mode != MotorMode::Prescribed && elapsed > 0) m.effort = data_.servoImpulse[model_.joints[size_t(m.link)].idx_v] / elapsed;
+  state_.loads.servos.clear();  // (its capacity stays: the next interval does not allocate)
   state_.loads.tau -= work_.restingEffort;
 }
 

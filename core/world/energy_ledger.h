@@ -10,9 +10,10 @@
 //   of kinetic energy an impulse makes (Σ over all rows = ½(q̇⁺ − q̇⁻)ᵀ H (q̇⁺ + q̇⁻)) at an
 //   accurate step's impact; in a realtime step q̇⁻ is the step's starting velocity, so a contact
 //   holding a resting body against the step's gravity kick does no work;
-// - accurate stepping's smooth intervals: efforts held over them (joint efforts, motors, resting
-//   contacts) as τ · ∫ q̇ dt and damping as Σ dᵢ ∫ q̇ᵢ² dt, with the integrator's own quadrature
-//   (as if RK4/RK45 integrated ẇ = τ · q̇ beside the state);
+// - accurate stepping's smooth intervals: efforts held over them (joint efforts, resting
+//   contacts) as τ · ∫ q̇ dt, motors (efforts of the state, evaluated at every stage) as
+//   ∫ τ · q̇ dt and damping as Σ dᵢ ∫ q̇ᵢ² dt, with the integrator's own quadrature (as if
+//   RK4/RK45 integrated ẇ = τ · q̇ beside the state);
 // - realtime steps: efforts and implicit damping as force times the step's displacement h q̇⁺;
 // - forces at points (the mouse spring, applied forces): in a realtime step, the generalized
 //   force the step holds (taken at its start) times the step's mean velocity, the kinetic

@@ -125,7 +125,8 @@ void bodyForces(const World& world, const std::vector<float>& previousPoses, con
     }
     const bool moves = model.treeNv(model.treeOf[i]) > 0;
     const Vec3 net = moves ? Vec3(m * acceleration) : Vec3::Zero();
-    const Vec3 gravity = moves ? Vec3(m * model.gravity) : Vec3::Zero();
+    const double weighed = model.anyGravcomp ? 1 - model.gravcomp[i] : 1.0;  // what gravity compensation leaves
+    const Vec3 gravity = moves ? Vec3(weighed * m * model.gravity) : Vec3::Zero();
     Vec3 applied = world.loads().externalWorld[i].linear;
     if (drag.body == link) applied += drag.force;
     // Joint force from the parent: the rest of m a, plus what this body passes on to its children

@@ -65,14 +65,24 @@ void World::updateColliders() {
   }
 }
 
+// The scene's explicit pair of these two shapes, if it lists one (a binary search).
+const ColliderPair* World::contactPair(const Collider& a, const Collider& b) const {
+  if (interactions_.contactPairs.empty()) return nullptr;
+  ColliderPair key;
+  key.a = std::min(colliderKey(a), colliderKey(b)), key.b = std::max(colliderKey(a), colliderKey(b));
+  const auto it = std::lower_bound(interactions_.contactPairs.begin(), interactions_.contactPairs.end(), key);
+  return it != interactions_.contactPairs.end() && it->a == key.a && it->b == key.b ? &*it : nullptr;
+}
+
 bool World::canCollide(int a, int b) const {
   const Collider& ca = interactions_.colliders[size_t(a)];
   const Collider& cb = interactions_.colliders[size_t(b)];
   const auto immovable = [this](int link) { return link < 0 || model_.treeNv(model_.treeOf[size_t(link)]) == 0; };
   if (immovable(ca.link) && immovable(cb.link)) return false;  // static pairs never move
+  if (contactPair(ca, cb)) return true;  // an explicit pair passes every filter (MuJoCo's <pair>)
   if (ca.link == cb.link) return false;
-  if (!(ca.shape.collisionGroup & cb.shape.collisionMask) || !(cb.shape.collisionGroup & ca.shape.collisionMask))
-    return false;
+  const bool ab = ca.shape.collisionGroup & cb.shape.collisionMask, ba = cb.shape.collisionGroup & ca.shape.collisionMask;
+  if (interactions_.eitherFilter ? !(ab || ba) : !(ab && ba)) return false;
   if (ca.link >= 0 && cb.link >= 0) {
     const int tree = model_.treeOf[size_t(ca.link)];
     if (tree == model_.treeOf[size_t(cb.link)]) {
@@ -85,6 +95,10 @@ bool World::canCollide(int a, int b) const {
     }
   }
   if (ca.shape.type == ShapeType::Plane && cb.shape.type == ShapeType::Plane) return false;
+  if (!interactions_.excludedPairs.empty()) {  // a scene's excluded pairs (MuJoCo's <exclude>)
+    const std::pair<int, int> pair(std::min(ca.link, cb.link), std::max(ca.link, cb.link));
+    if (std::binary_search(interactions_.excludedPairs.begin(), interactions_.excludedPairs.end(), pair)) return false;
+  }
   for (const ImpulseJoint& j : interactions_.impulseJoints)  // joined by an impulse joint
     if ((j.linkA == ca.link && j.linkB == cb.link) || (j.linkA == cb.link && j.linkB == ca.link)) return false;
   return true;

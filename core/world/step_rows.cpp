@@ -68,7 +68,9 @@ void World::addFrictionRows(size_t first, size_t end, int normalRow) {
   const Contact& lead = contacts[first];
   const Collider& ca = interactions_.colliders[size_t(lead.colliderA)];
   const Collider& cb = interactions_.colliders[size_t(lead.colliderB)];
-  const double mu = mixCoefficients(settings_.mixing.friction, ca.shape.friction, cb.shape.friction);
+  const ColliderPair* pair = contactPair(ca, cb);
+  const double mu = pair && pair->friction >= 0 ? pair->friction
+                                                : mixCoefficients(settings_.mixing.friction, ca.shape.friction, cb.shape.friction);
   double* scratch = work_.scratch.data();
   Vec3 centroid = Vec3::Zero();
   for (size_t i = first; i < end; ++i) centroid += contacts[i].point;

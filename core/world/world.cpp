@@ -31,6 +31,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
       work_(model_, initial_, interactions_.limits.size()) {
   interactions_.motors.clear();  // they live in state_.motors
   initialMotors_ = state_.motors;
+  state_.loads.servos.reserve(state_.motors.size());  // accurate stepping's motors (advanceSmooth)
   // RK45's memory starts as Data's does, sized for this model.
   state_.integrator.fsalQ = Eigen::VectorXd::Zero(model_.nq);
   state_.integrator.fsalV = state_.integrator.fsalTau = state_.integrator.fsalA = Eigen::VectorXd::Zero(model_.nv);

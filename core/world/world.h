@@ -64,6 +64,11 @@ struct WorldInteractions {
   std::vector<Collider> colliders;   // dynamic ones (link ≥ 0) and static ones (link −1)
   std::vector<char> selfCollision;   // per tree: may its links touch each other?
   std::vector<int> collisionFamily;  // per tree: trees of one family never touch (−1: none)
+  // Filters: false, a pair passes when each group meets the other's mask; true, when either does
+  // (MuJoCo's contype/conaffinity).
+  bool eitherFilter = false;
+  std::vector<std::pair<int, int>> excludedPairs;  // links (lower, higher) that never touch, sorted
+  std::vector<ColliderPair> contactPairs;  // shapes that always touch, sorted
   std::vector<JointLimit> limits;
   std::vector<JointMotor> motors;
   std::vector<ImpulseJoint> impulseJoints;  // joints held by impulses, loop closures among them
@@ -201,8 +206,8 @@ class World {
   void computeRestingEfforts(double dt);
   double limitOvershoot(const JointLimit& limit) const;
 
-  // The smooth dynamics at the current state into data_.qdd (efforts, motors' feedback in
-  // accurate mode, prescribed joints by hybrid dynamics), leaving ABA's articulated inertias.
+  // The realtime step's smooth dynamics at the current state into data_.qdd (efforts, prescribed
+  // joints by hybrid dynamics), leaving ABA's articulated inertias.
   void evaluateDynamics();
   void applyImplicitGyroscopic(double h);
   void applyPrescribedMotion(double t);
@@ -213,6 +218,7 @@ class World {
   bool colliderResting(int collider) const;    // static, welded or asleep
   bool contactAsleep(const Contact& c) const;  // both sides resting
   bool canCollide(int a, int b) const;
+  const ColliderPair* contactPair(const Collider& a, const Collider& b) const;  // nullptr: none
   void pruneColliders();
 
   // Rows (step_rows.cpp), each kind by its own builder.

@@ -59,6 +59,8 @@ void World::fingerprintModel() {
   // Only when some joint has one: states saved before armature existed keep their fingerprint.
   if (model_.anyArmature)
     for (double a : model_.armature) scene.add(a);
+  if (model_.anyGravcomp)  // likewise for gravity compensation
+    for (double g : model_.gravcomp) scene.add(g);
   for (const Collider& c : interactions_.colliders) {
     const Shape& s = c.shape;
     scene.add(s.radius), scene.add(s.size), scene.add(s.length), scene.add(s.position), scene.add(s.orientation.coeffs());
@@ -68,6 +70,10 @@ void World::fingerprintModel() {
   }
   for (char self : interactions_.selfCollision) scene.add(self);
   for (int family : interactions_.collisionFamily) scene.add(family);
+  // Only when set: states saved before these existed keep their fingerprint.
+  if (interactions_.eitherFilter) scene.add(uint64_t(1));
+  for (const auto& [a, b] : interactions_.excludedPairs) scene.add(a), scene.add(b);
+  for (const ColliderPair& p : interactions_.contactPairs) scene.add(p.a), scene.add(p.b), scene.add(p.friction);
   for (const JointLimit& l : interactions_.limits)
     scene.add(l.lower), scene.add(l.upper), scene.add(l.coneAngle), scene.add(l.restitution);
   for (const ImpulseJoint& j : interactions_.impulseJoints) {

@@ -86,7 +86,9 @@ TEST(EnergyLedger, FrictionTakesMuMgCosThetaPerMetre) {
 }
 
 // A velocity motor lifts a 2 kg load on a vertical slider at 0.5 m/s: its work is m g h plus the
-// load's kinetic energy.
+// load's kinetic energy. The motor's effort is evaluated at every RK4 stage, so the balance is
+// RK4's error, in the start (the effort clamped, then a 200/s servo rate): 2e-5 of the work at
+// 1/240 s, 1e-7 at 1/960 s (fourth order).
 TEST(EnergyLedger, MotorWorkLiftsTheLoad) {
   const double m = 2.0, speed = 0.5;
   json links = {{{"name", "load"},
@@ -94,8 +96,8 @@ TEST(EnergyLedger, MotorWorkLiftsTheLoad) {
                             {"motor", {{"mode", "velocity"}, {"targetVelocity", speed}, {"maxEffort", 100}, {"damping", 400}}}}},
                  {"inertial", {{"mass", m}, {"inertia", {{"ixx", 0.01}, {"iyy", 0.01}, {"izz", 0.01}}}}},
                  {"shapes", {{{"type", "box"}, {"size", {0.2, 0.2, 0.2}}}}}}};
-  World w = loadWorld(scene({{"timestep", 1.0 / 240}, {"integrator", "rk4"}}, json::array(), {{{"name", "lift"}, {"links", links}}}));
-  for (int i = 0; i < 480; ++i) w.step();  // 2 s
+  World w = loadWorld(scene({{"timestep", 1.0 / 960}, {"integrator", "rk4"}}, json::array(), {{{"name", "lift"}, {"links", links}}}));
+  for (int i = 0; i < 1920; ++i) w.step();  // 2 s
   const double height = w.state().q[0], v = w.state().v[0];
   EXPECT_GT(height, 0.85);
   const EnergyReport r = w.energy();

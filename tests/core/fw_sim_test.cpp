@@ -74,6 +74,23 @@ TEST(FwSim, BadSceneExitsWithTwoAndTheJsonPath) {
   EXPECT_NE(run.out.find("/articulations/0/links/0/joint/axis: expected 3 numbers, got 2"), std::string::npos) << run.out;
 }
 
+// A MuJoCo model runs through the page's converter (Node), its includes read beside it.
+TEST(FwSim, RunsAMujocoModelWithItsIncludes) {
+  const std::string model = std::string(FW_SCENES_DIR) + "/../models/dm_control/pendulum.xml";
+  const ProgramRun run = runFwSim(model + " --duration 0.1 --csv -");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("t,pole/pole.q,pole/pole.qd,"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("steps=5 "), std::string::npos) << run.out;  // the model's own 0.02 s step
+}
+
+TEST(FwSim, MujocoModelWithAMissingIncludeExitsWithTwoNamingIt) {
+  std::ifstream in(std::string(FW_SCENES_DIR) + "/../models/dm_control/pendulum.xml");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const ProgramRun run = runFwSim(writeTemp("fw_sim_lonely_pendulum.xml", text).string());
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.out.find(R"(<include file="./common/visual.xml">: no such file among the model's files)"), std::string::npos) << run.out;
+}
+
 TEST(FwSim, BadOptionsExitWithTwo) {
   EXPECT_EQ(runFwSim(scene("pendulum.json") + " --integrator verlet").status, 2);
   EXPECT_EQ(runFwSim(scene("pendulum.json") + " --dt -1").status, 2);

@@ -204,6 +204,10 @@ TEST(Integrators, TheStepLoopAllocatesNothing) {
   const Model model = test::randomTree(rng, 20);
   Loads loads(model);
   const Eigen::VectorXd tau = test::randomVector(model.nv, rng);
+  Loads servoLoads(model);  // and with servos on the 1-DoF joints, evaluated at every stage
+  for (const JointModel& j : model.joints)
+    if (j.nv == 1) servoLoads.servos.push_back(Servo{.idx_q = j.idx_q, .idx_v = j.idx_v, .stiffness = 5, .damping = 1, .maxEffort = 2});
+  ASSERT_FALSE(servoLoads.servos.empty());
   for (DynamicsAlgorithm dynamics : {DynamicsAlgorithm::ABA, DynamicsAlgorithm::CRBA}) {
     for (IntegratorKind kind : {IntegratorKind::SemiImplicitEuler, IntegratorKind::RK4, IntegratorKind::RK45}) {
       Data data(model);
@@ -216,6 +220,7 @@ TEST(Integrators, TheStepLoopAllocatesNothing) {
       allocations = 0;
       countAllocations = true;
       for (int n = 0; n < 10; ++n) advance(model, data, loads, s, 1e-3, settings, stats);
+      for (int n = 0; n < 10; ++n) advance(model, data, servoLoads, s, 1e-3, settings, stats);
       aba(model, data, s.q, s.v, tau, &loads);
       rnea(model, data, s.q, s.v, tau, &loads);
       countAllocations = false;

@@ -45,12 +45,12 @@ json shapeJson(const Shape& s) {
 
 json linkJson(const LinkDescription& l) {
   json out = {{"name", l.name}, {"parent", l.parent}, {"joint", jointJson(l.joint)},
-              {"linearDrag", l.linearDrag}, {"angularDrag", l.angularDrag}};
+              {"linearDrag", l.linearDrag}, {"angularDrag", l.angularDrag}, {"gravcomp", l.gravcomp}};
   if (l.inertial)
     out["inertial"] = {l.inertial->mass, vectorJson(l.inertial->centerOfMass),
                        std::vector<double>(l.inertial->inertiaAboutCom.data(), l.inertial->inertiaAboutCom.data() + 9)};
   for (const Shape& s : l.shapes) out["shapes"].push_back(shapeJson(s));
-  for (const ShapeVisual& v : l.shapeVisuals) out["colors"].push_back(v.color);
+  for (const ShapeVisual& v : l.shapeVisuals) out["visuals"].push_back({v.color, v.meshUrl, v.meshScale});
   return out;
 }
 
@@ -137,6 +137,11 @@ std::map<std::string, Place> defaultPlaces() {
       {"joint.motor.target", {{slide + "/motor/target"}}},
       {"joint.velocity.linear", {{"/articulations/1/links/0/joint/velocity/linear"}}},
       {"joint.velocity.angular", {{"/articulations/1/links/0/joint/velocity/angular"}}},
+      {"link.gravcomp", {{"/articulations/0/links/0/gravcomp", "/articulations/1/links/0/gravcomp"}}},
+      {"shape.mesh.scale", {{"/bodies/0/shapes/2/mesh/scale"}, [](json& s) {
+         s["bodies"][0]["shapes"].push_back({{"type", "convex"}, {"points", {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}},
+                                             {"mesh", {{"url", "m.obj"}}}});
+       }}},
   };
   for (const char* f : {"offset", "amplitude", "frequency", "phase"})
     places["joint.motor.trajectory." + std::string(f)] = {{driven + "/" + f}};

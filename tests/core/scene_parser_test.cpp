@@ -92,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
         BrokenCase{"unknown joint type", "/articulations/0/links/0/joint/type", "hinged",
                    "/articulations/0/links/0/joint/type: \"hinged\" is not one of"},
         BrokenCase{"negative mass", "/articulations/0/links/0/inertial/mass", -1,
-                   "/articulations/0/links/0/inertial/mass: must be positive"},
+                   "/articulations/0/links/0/inertial/mass: must not be negative"},
         BrokenCase{"string for number", "/world/timestep", "fast",
                    "/world/timestep: expected a number, got a string"},
         BrokenCase{"zero timestep", "/world/timestep", 0, "/world/timestep: must be positive"},

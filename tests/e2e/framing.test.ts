@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, frames, settledCamera, snapshot, usePageHarness, type Viewport } from './harness';
 import { control, openFolder } from './gui';
 
-const gallery = JSON.parse(readFileSync(new URL('../../public/gallery.json', import.meta.url), 'utf8')) as { file: string; title: string }[];
+// The scene files (the MuJoCo models' shelf opens in gallery.test.ts).
+const gallery = (JSON.parse(readFileSync(new URL('../../public/gallery.json', import.meta.url), 'utf8')) as { file: string; title: string }[]).filter((g) => g.file.endsWith('.json'));
 const harness = usePageHarness();
 const EMBED: Viewport = { width: 800, height: 450 };
 // Pictures for a person to compare (FW_SCREENS_TAG names a run, e.g. before / after a change).

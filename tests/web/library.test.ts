@@ -224,8 +224,9 @@ describe('the engine as a library', () => {
       expect(j.type, j.name).toBe(typeOf(j.name));
       expect([j.nq, j.nv], j.name).toEqual(sizes[j.type]);
       expect(world.bodies[j.index], j.name).toBe(j.name); // the joint's child body
-      const { name, parentBody, ...handle } = j;
+      const { name, parentBody, aliases, ...handle } = j;
       expect(world.joint(name)).toEqual(handle);
+      for (const alias of aliases) expect(world.joint(alias)).toEqual(handle); // a link's plain name, where unique
       expect(parentBody).toBeLessThan(j.index);
       q += j.nq;
       v += j.nv;

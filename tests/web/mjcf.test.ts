@@ -156,7 +156,7 @@ describe('bad MJCF files name the element', () => {
   it('a body name used twice (the tree would be ambiguous)', () => expect(problem(model('<body name="a"><joint/><geom size="1"/><body name="a"><joint/><geom size="1"/></body></body>'))).toMatch(/a second body named "a"/));
   it('a constraint that closes a body on itself', () =>
     expect(problem(model('<body name="a"><joint/><geom size="1"/></body>') .replace('</mujoco>', '<equality><connect name="c" body1="a" body2="a" anchor="0 0 0"/></equality></mujoco>'))).toMatch(/equality\/connect "c": joins body "a" to itself/));
-  it('an include', () => expect(problem('<mujoco><include file="x.xml"/><worldbody/></mujoco>')).toMatch(/mujoco\/include: <include> is not supported/));
+  it('an include without the files it names', () => expect(problem('<mujoco><include file="x.xml"/><worldbody/></mujoco>')).toMatch(/^bad\.xml: <include file="x\.xml">: this model includes other files: open it together with them/));
   it('an unknown default class', () => expect(problem(model('<body><joint class="nope"/><geom size="1"/></body>'))).toMatch(/class "nope" is not a default class/));
   it('lists what it ignored, once', () => {
     const { notices } = mjcfToScene(model('<body><joint margin="0.1"/><geom size="1" condim="3" margin="0.1"/><site name="s"/></body><light/>', '<sensor/><tendon/>'), 'x.xml');

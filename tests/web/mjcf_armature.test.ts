@@ -8,6 +8,7 @@ import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
 import { sceneToMjcf } from '../../web/src/export/mjcf_export';
 import { loadEngineInNode } from './engine';
+import { mujocoOrigins, worstDistance } from './mujoco_reference';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Vec3 = [number, number, number];
@@ -47,26 +48,6 @@ const CHAIN = `<mujoco model="armature-chain">
 </mujoco>`;
 
 // MuJoCo: the keyframe, `steps` steps of its RK4, then each body's frame origin (bodies 1…4).
-let mujoco: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function mujocoOrigins(xml: string, steps: number): Promise<Vec3[]> {
-  const M = (await import('mujoco-js')).default as unknown as () => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  mujoco ??= await M();
-  const mj = mujoco;
-  if (!mj.FS.analyzePath('/armature').exists) mj.FS.mkdir('/armature');
-  mj.FS.writeFile('/armature/model.xml', xml);
-  const m = mj.MjModel.loadFromXML('/armature/model.xml');
-  const d = new mj.MjData(m);
-  try {
-    mj.mj_resetDataKeyframe(m, d, 0);
-    for (let k = 0; k < steps; k++) mj.mj_step(m, d);
-    mj.mj_kinematics(m, d); // the poses at the final state
-    const xpos = d.xpos as Float64Array;
-    return BODIES.map((_, i) => Array.from(xpos.subarray(3 * (i + 1), 3 * (i + 2))) as Vec3);
-  } finally {
-    d.delete();
-    m.delete();
-  }
-}
 
 // Featherweight: the converted scene, `steps` steps, then each body's frame origin.
 function featherweightOrigins(scene: object, steps: number): Vec3[] {
@@ -88,7 +69,7 @@ function featherweightOrigins(scene: object, steps: number): Vec3[] {
 }
 
 const distance = (p: Vec3, q: Vec3) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-const worst = (a: Vec3[], b: Vec3[]) => Math.max(...a.map((p, k) => distance(p, b[k])));
+const worst = worstDistance;
 
 describe('joint armature against MuJoCo (mujoco-js), through the MJCF converter', () => {
   it('the converter carries armature, from default classes too', () => {
@@ -100,7 +81,7 @@ describe('joint armature against MuJoCo (mujoco-js), through the MJCF converter'
 
   it('a four-hinge chain: every body within 1e-6 m of MuJoCo after 1 s (RK4, 1 ms); without armature far off', async () => {
     const scene = mjcfToScene(CHAIN, 'chain.xml').scene as Json;
-    const expected = await mujocoOrigins(CHAIN, 1000);
+    const expected = await mujocoOrigins(CHAIN, BODIES.length, 1000);
     const start = featherweightOrigins(scene, 0);
     const gap = worst(featherweightOrigins(scene, 1000), expected);
     const bare = structuredClone(scene);
@@ -118,6 +99,6 @@ describe('joint armature against MuJoCo (mujoco-js), through the MJCF converter'
     expect(xml.match(/armature="[^"]+"/g)).toEqual(['armature="0.4"', 'armature="0.15"', 'armature="0.05"', 'armature="0.02"']);
     const back = mjcfToScene(xml, 'back.xml').scene as Json;
     expect((back.articulations[0].links as Json[]).map((l) => l.joint.armature)).toEqual([0.4, 0.15, 0.05, 0.02]);
-    expect(worst(await mujocoOrigins(xml, 1000), await mujocoOrigins(CHAIN, 1000))).toBeLessThan(1e-9);
+    expect(worst(await mujocoOrigins(xml, BODIES.length, 1000), await mujocoOrigins(CHAIN, BODIES.length, 1000))).toBeLessThan(1e-9);
   });
 });

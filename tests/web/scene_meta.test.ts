@@ -36,6 +36,16 @@ describe('validateSceneMeta', () => {
     expect(firstProblem(scene)).toMatch(/^\/meta\/plots\/1\/joint: no joint named "pendulum\/elbow"/);
   });
 
+  it('names an effort slider of an unknown joint, or with an empty range', () => {
+    const scene = pendulum();
+    scene.meta.efforts = [{ joint: 'pendulum/rod', label: 'shoulder', min: -2, max: 2 }];
+    expect(validateSceneMeta(scene)).toEqual([]);
+    scene.meta.efforts[0].joint = 'pendulum/elbow';
+    expect(firstProblem(scene)).toMatch(/^\/meta\/efforts\/0\/joint: no joint named "pendulum\/elbow"/);
+    scene.meta.efforts[0] = { joint: 'pendulum/rod', label: 'shoulder', min: 2, max: 2 };
+    expect(firstProblem(scene)).toBe('/meta/efforts/0/max: max must be larger than min');
+  });
+
   it('names a question whose answer is not one of its choices', () => {
     const scene = pendulum();
     scene.meta.questions = [{ text: 'Which?', choices: ['a', 'b'], answer: 2 }];

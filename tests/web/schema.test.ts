@@ -150,7 +150,6 @@ describe('scene schema', () => {
     { what: 'an unknown top-level field', at: '/scenery', edit: (s) => { s.scenery = {}; } },
     { what: 'an unknown joint field', at: '/articulations/0/links/0/joint/stiffness', edit: (s) => { s.articulations[0].links[0].joint.stiffness = 3; } },
     { what: 'a negative mass', at: '/articulations/0/links/0/inertial/mass', edit: (s) => { s.articulations[0].links[0].inertial.mass = -1; } },
-    { what: 'a zero mass', at: '/articulations/0/links/0/inertial/mass', edit: (s) => { s.articulations[0].links[0].inertial.mass = 0; } },
     { what: 'the wrong format string', at: '/format', edit: (s) => { s.format = 'something-else'; } },
     { what: 'a bad joint type', at: '/articulations/0/links/0/joint/type', edit: (s) => { s.articulations[0].links[0].joint.type = 'hinged'; } },
     { what: 'a future version', at: '/version', edit: (s) => { s.version = 2; } },

@@ -2,10 +2,11 @@
 // (measure.mjs), every engine on this one page. browser_run.mjs opens it in headless Chromium and
 // reads the figures from window.__compareResults once they are there.
 // Address options: ?quick (shorter repetitions), ?only=<part of a case name>.
-/* global URLSearchParams, location, navigator, performance, setTimeout */
+/* global URLSearchParams, fetch, location, navigator, performance, setTimeout */
 import createFeatherweight from '../../../build/wasm/dist/featherweight.js';
 import { setFeatherweightLoader } from './engines.mjs';
 import { CASES, createEngines, loadEngines, runCases, timingSettings } from './measure.mjs';
+import { runMjcfCases } from './mjcf_case.mjs';
 
 const BROWSER_PARTS = ['a', 'c'];
 
@@ -33,6 +34,13 @@ async function run() {
     log(`engines: ${Object.values(engines).map((e) => e.label).join(', ')}`);
     const cases = CASES.filter((c) => BROWSER_PARTS.includes(c.part) && (!only || c.name.includes(only)));
     results.cases = await runCases(cases, engines, settings, async (line) => { log(line); await yieldToBrowser(); });
+    // The MJCF files through the page's own converter (served as TypeScript by Vite).
+    if (!only || 'mjcf'.includes(only) || only.endsWith('.xml')) {
+      log('MJCF models: Featherweight and MuJoCo on the same files');
+      const read = async (path) => new Uint8Array(await (await fetch(`/public/${path}`)).arrayBuffer());
+      const converter = await import('../../../web/src/mjcf/mjcf_to_scene.ts');
+      results.mjcf = await runMjcfCases(converter, read, only?.endsWith('.xml') ? only : undefined);
+    }
   } catch (error) {
     results.errors.push(`page: ${error.message}`);
     log(`failed: ${error.message}`);

@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS } from '../../e2e/chromium_args.mjs';
 import { caseNotes, casesTable } from './measure.mjs';
+import { mjcfTable } from './mjcf_case.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -49,7 +50,7 @@ try {
   await page.waitForFunction(() => window.__compareResults !== undefined, null, { timeout: TIMEOUT_MS, polling: 1000 });
   const figures = await page.evaluate(() => window.__compareResults);
 
-  const markdown = casesTable(figures.cases, figures.engines) + caseNotes(figures.cases, figures.errors);
+  const markdown = casesTable(figures.cases, figures.engines) + (figures.mjcf ? mjcfTable(figures.mjcf) : '') + caseNotes(figures.cases, figures.errors);
   const out = fileURLToPath(new URL('./results.json', import.meta.url));
   const results = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
   results.browser = { ...figures, chromium: browser.version(), quick, only: only ?? null, markdown };

@@ -14,6 +14,7 @@ import { loadFeatherweightNode } from './load_featherweight_node.mjs';
 import { CASES, caseNotes, casesTable, createEngines, loadEngines, runCases, timingSettings } from './measure.mjs';
 import * as S from './scenes.mjs';
 import { mjcfTable, runMjcfCases } from './mjcf_case.mjs';
+import { loadMjcfConverter } from '../../../scripts/mjcf_converter.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -47,9 +48,10 @@ if (!only || 'energy'.includes(only)) {
   }
 }
 // The same MJCF file in MuJoCo and Featherweight (the converter of web/src/mjcf).
-if (!only || 'mjcf'.includes(only)) {
+if (!only || 'mjcf'.includes(only) || only.endsWith('.xml')) {
   try {
-    results.mjcf = await runMjcfCases();
+    const read = async (path) => readFileSync(fileURLToPath(new URL(`../../../public/${path}`, import.meta.url)));
+    results.mjcf = await runMjcfCases(await loadMjcfConverter(), read, only?.endsWith('.xml') ? only : undefined);
   } catch (error) {
     results.errors.push(`MJCF case: ${error.message}`);
   }

@@ -16,7 +16,7 @@ export class SceneEditorLoader {
     private readonly hooks: SceneEditorHooks,
   ) {
     openButton.addEventListener('click', () => this.withEditor((e) => (e.isOpen ? e.close() : e.open())));
-    acceptDroppedFiles((file) => this.withEditor((e) => void e.openFile(file)));
+    acceptDroppedFiles((files) => this.withEditor((e) => void e.openFiles(files)));
     if (readDraft() !== null) this.withEditor(() => {}); // the editor opens with the draft
   }
 

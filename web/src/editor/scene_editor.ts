@@ -10,7 +10,8 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, ty
 import type { SceneObject } from '../scene/scene_doc';
 import { clearDraft, readDraft, saveDraft } from './draft_store';
 import { locateMessage } from './pointer_location';
-import { downloadAs, downloadScene, sceneTextFromFile } from './scene_files';
+import type { DroppedFile } from './file_drop';
+import { downloadAs, downloadScene, sceneTextFromFiles } from './scene_files';
 import { element } from './element';
 
 export interface SceneEditorHooks {
@@ -109,12 +110,13 @@ export class SceneEditor {
     this.applyButton.addEventListener('click', () => this.apply());
     const fileInput = element('input', 'editor-file');
     fileInput.type = 'file';
-    fileInput.accept = '.json,.urdf,.xml,.mjcf,application/json';
+    fileInput.accept = '.json,.urdf,.xml,.mjcf,.zip,application/json';
+    fileInput.multiple = true; // a model with the files it includes
     fileInput.hidden = true;
     fileInput.addEventListener('change', () => {
-      const file = fileInput.files?.[0];
+      const files = [...(fileInput.files ?? [])].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
       fileInput.value = ''; // choosing the same file again still opens it
-      if (file) void this.openFile(file);
+      if (files.length > 0) void this.openFiles(files);
     });
     bar.append(
       title,
@@ -206,19 +208,22 @@ export class SceneEditor {
     );
   }
 
-  /** A .json, .urdf or MJCF file: its scene goes into the editor and is applied. */
-  async openFile(file: File): Promise<void> {
+  /**
+   * A .json, .urdf or MJCF file, or several (a folder, a .zip: a model with the files it
+   * includes): its scene goes into the editor and is applied; on an error the running scene stays.
+   */
+  async openFiles(files: DroppedFile[]): Promise<void> {
     this.open();
     let scene;
     try {
-      scene = await sceneTextFromFile(file);
+      scene = await sceneTextFromFiles(files);
     } catch (error) {
-      this.showMessage(error instanceof Error ? error.message : String(error), 'error');
+      this.showMessage(`${error instanceof Error ? error.message : String(error)}\nThe previous scene keeps running.`, 'error');
       return;
     }
     this.replaceText(scene.text);
-    if (this.apply(file.name) && scene.notices.length > 0) {
-      this.showMessage(`Opened ${file.name}. Please note:\n${scene.notices.map((n) => `• ${n}`).join('\n')}`, 'ok');
+    if (this.apply(scene.name) && scene.notices.length > 0) {
+      this.showMessage(`Opened ${scene.name}. Please note:\n${scene.notices.map((n) => `• ${n}`).join('\n')}`, 'ok');
     }
   }
 

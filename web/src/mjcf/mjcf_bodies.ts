@@ -3,17 +3,19 @@
 // a floating root; no joint: welded). MuJoCo places a joint at `pos` in its body's frame,
 // Featherweight puts a link's frame on its joint, so a link's frame is its body's frame moved to
 // the joint, and the body's geoms, inertial and children are shifted back by the same offset. A
-// body with several joints becomes a chain of links, the extra ones all but massless.
+// body with several joints becomes a chain of links, all but the last massless (mass 0: the core
+// checks that the links beyond give each joint inertia to move).
 import { type Frame, type Vec3, IDENTITY_FRAME, IDENTITY_QUAT, compose, tidy, transformPoint } from '../math/math3d';
 import type { Free, Joint, Link, OneDofJoint, Spherical } from '../scene/scene_types';
 import { type Element, attribute, children, isAttributeKey } from '../xml/xml_reader';
 import type { BodyTask, JointEntry, MjcfContext } from './mjcf_context';
+import { readSites } from './mjcf_frames';
 import { readGeoms, readInertial } from './mjcf_geoms';
 import { type Attributes, originJson, tidyVec } from './mjcf_reader';
 import { fail } from './mjcf_xml';
 
-/** The mass and inertia of the links MuJoCo lets have none (between a body's joints): 1 µg. */
-const NEAR_MASSLESS = { mass: 1e-9, inertia: { ixx: 1e-12, iyy: 1e-12, izz: 1e-12 } };
+/** The links MuJoCo lets have no mass (between a body's joints, a body without geoms or inertial). */
+const MASSLESS = { mass: 0 };
 const JOINT_TYPES = ['hinge', 'slide', 'ball', 'free'] as const;
 
 /** The world body: its geoms as static bodies, each child body the root of an articulation. */
@@ -35,9 +37,10 @@ export function readWorldbody(ctx: MjcfContext, worldbody: Element): void {
       const next = readBody(ctx, task, name, links, task.parentLink === null);
       for (let k = next.length - 1; k >= 0; k--) stack.push(next[k]);
     }
-    ctx.articulations.push({ name, links });
+    // MuJoCo collides bodies of one tree that are not parent and child (mjcf_contacts.ts).
+    ctx.articulations.push({ name, links, selfCollision: true });
   });
-  for (const key of Object.keys(worldbody)) if (!isAttributeKey(key) && !['body', 'geom', 'light', 'camera', 'site'].includes(key)) ctx.reader.ignored.add(`worldbody <${key}>`);
+  for (const key of Object.keys(worldbody)) if (!isAttributeKey(key) && !['body', 'geom', 'camera'].includes(key)) ctx.reader.ignored.add(`worldbody <${key}>`);
 }
 
 /** One body as links of `articulation`; answers its child bodies, still to be read. */
@@ -62,22 +65,29 @@ function readBody(ctx: MjcfContext, task: BodyTask, articulation: string, links:
 
   const shapes = readGeoms(ctx, element, childclass, offset, place, false);
   if (shapes.length > 0) link.shapes = shapes;
+  const sites = readSites(ctx, element, childclass, offset, place);
+  if (sites.length > 0) link.sites = sites;
   const inertial = readInertial(ctx, element, offset, place);
   if (inertial && r.inertiaFromGeom !== 'true') link.inertial = inertial;
   else if (!inertial && (r.inertiaFromGeom === 'false' || shapes.length === 0)) {
     const moves = link.joint.type !== 'fixed';
     if (moves || shapes.length > 0) {
-      link.inertial = structuredClone(NEAR_MASSLESS);
-      if (moves) r.notices.push(`Body "${name}" has no mass: it gets a negligible one (1e-9 kg) so that the engine can move it.`);
+      link.inertial = structuredClone(MASSLESS); // its joints move what hangs from it, or the engine says so
     }
   }
+  const gravcomp = r.number(attrs, 'gravcomp', place, 0);
+  if (!(Math.abs(gravcomp) <= 10)) fail(place, `gravcomp must lie within −10 and 10, got "${attrs.gravcomp}"`);
+  if (gravcomp !== 0) link.gravcomp = gravcomp; // the body's mass is on its last link
   links.push(...chain);
+  const collides = shapes.some((s) => s.collision?.group !== 0 || s.collision?.mask !== 0);
+  const node = { link: `${articulation}/${link.name}`, parentLink: link.parent ? `${articulation}/${link.parent}` : null, parent: task.parentBody ?? -1, joints: chain[0].joint.type !== 'fixed', collides };
+  const index = ctx.bodyNodes.push(node) - 1;
   for (const key of Object.keys(element)) {
-    if (!isAttributeKey(key) && !['body', 'geom', 'joint', 'freejoint', 'inertial', 'site', 'camera', 'light'].includes(key)) r.ignored.add(`body <${key}>`);
+    if (!isAttributeKey(key) && !['body', 'geom', 'joint', 'freejoint', 'inertial', 'site', 'camera'].includes(key)) r.ignored.add(`body <${key}>`);
   }
   // A child's default name counts the bodies read before it, so it is made when its turn comes.
   return children(element, 'body').map((child) => ({
-    element: child, parentLink: link.name, parentWorld: world, parentOffset: offset, inherited: childclass,
+    element: child, parentLink: link.name, parentWorld: world, parentOffset: offset, inherited: childclass, parentBody: index,
     place: () => `${place}/body "${attribute(child, 'name') ?? `body${ctx.bodyCount + 1}`}"`,
   }));
 }
@@ -107,7 +117,9 @@ function jointChain(ctx: MjcfContext, element: Element, spec: ChainSpec): { chai
   if (joints.length === 0) {
     // Welded to its parent (a root without joints: fixed to the world, as in MuJoCo).
     const origin = originJson(bodyFrame);
-    chain.push({ name, joint: origin ? { type: 'fixed', origin } : { type: 'fixed' } });
+    const welded: Link = { name, joint: origin ? { type: 'fixed', origin } : { type: 'fixed' } };
+    if (previous !== null) welded.parent = previous;
+    chain.push(welded);
   }
   joints.forEach((j, k) => {
     const jattrs = ctx.defaults.resolve(j.element, 'joint', childclass, j.place);
@@ -119,14 +131,15 @@ function jointChain(ctx: MjcfContext, element: Element, spec: ChainSpec): { chai
     const linkName = k === joints.length - 1 ? name : ctx.uniqueName(`${name}-${jattrs.name ?? `joint${k + 1}`}`, j.place);
     const link: Link = { name: linkName, joint: readJoint(ctx, type, jattrs, originFrame, j.place, root && k === 0, articulation) };
     const jointName = attribute(j.element, 'name');
+    if (jointName !== undefined) link.joint.name = jointName.replace(/\//g, '-'); // the library's joint() finds it by this name
     if (j.kind === 'joint' && jointName !== undefined && !ctx.jointsByName.has(jointName)) ctx.jointsByName.set(jointName, ctx.joints[ctx.joints.length - 1]);
     if (previous !== null) link.parent = previous;
-    if (k < joints.length - 1) link.inertial = structuredClone(NEAR_MASSLESS);
+    if (k < joints.length - 1) link.inertial = structuredClone(MASSLESS);
     chain.push(link);
     previous = linkName;
     offset = pos;
   });
-  if (joints.length > 1) r.notices.push(`Body "${name}" has ${joints.length} joints: they become a chain of links, the first ${joints.length - 1} with a negligible mass (1e-9 kg).`);
+  if (joints.length > 1) r.notices.push(`Body "${name}" has ${joints.length} joints: they become a chain of links, the first ${joints.length - 1} massless.`);
   return { chain, offset };
 }
 

@@ -2,9 +2,10 @@
 // the scene parts made so far, with the joints and bodies by name that actuators, equality
 // constraints and the keyframe refer to.
 import type { Frame, Vec3 } from '../math/math3d';
-import type { Articulation, Body, Joint, Motor } from '../scene/scene_types';
+import type { Articulation, Body, Joint } from '../scene/scene_types';
 import type { Element } from '../xml/xml_reader';
 import { DefaultClasses } from './mjcf_defaults';
+import type { AssetDirs, MjcfFileSource } from './mjcf_include';
 import { Reader } from './mjcf_reader';
 import { fail } from './mjcf_xml';
 
@@ -34,7 +35,25 @@ export interface BodyTask {
   parentWorld: Frame;
   parentOffset: Vec3;
   inherited: string; // the class its elements take when they name none
+  parentBody?: number; // index of the parent in MjcfContext.bodyNodes (none: the world)
   place: () => string;
+}
+
+/** One MJCF body as read, for MuJoCo's contact filter (mjcf_contacts.ts): its link, the link it hangs from (null: the world), its parent body (−1: the world), whether it has joints and shapes that may touch. */
+export interface BodyNode {
+  link: string; // "articulation/link"
+  parentLink: string | null;
+  parent: number;
+  joints: boolean;
+  collides: boolean;
+}
+
+/** An actuator read: how a control value sets the scene (null: it sets nothing there), its ctrlrange. */
+export interface ActuatorEntry {
+  control: ((ctrl: number) => void) | null;
+  range?: [number, number];
+  /** How the panel drives it: a servo's target (or target velocity) slider, or an effort slider. */
+  panel?: { label: string; joint: Joint; field: 'target' | 'targetVelocity' | 'effort'; min: number; max: number };
 }
 
 export class MjcfContext {
@@ -48,10 +67,27 @@ export class MjcfContext {
   private readonly usedNames = new Set<string>();
   bodyCount = 0;
   contact = true;
-  /** Per actuator in document order: the servo it became (null for a motor), for the keyframe's ctrl. */
-  readonly servos: (Motor | null)[] = [];
+  /** option/flag filterparent: a body and its parent (not the world) never collide. */
+  filterParent = true;
+  /** Every body read, parents first: what MuJoCo's contact filter needs (mjcf_contacts.ts). */
+  readonly bodyNodes: BodyNode[] = [];
+  /** option/flag limit, frictionloss and equality (constraint="disable" turns all three and contacts off). */
+  limit = true;
+  frictionloss = true;
+  equality = true;
+  /** compiler meshdir, texturedir, assetdir: where asset files are read from `files` (mjcf_include.ts assetPath). */
+  readonly assetDirs: AssetDirs = {};
+  /** Per actuator in document order: what its control sets, for the keyframe's ctrl. */
+  readonly actuators: ActuatorEntry[] = [];
 
-  constructor(readonly mujoco: Element) {
+  /** `files`: the model's other files (includes, meshes, textures) by path relative to the main file. */
+  /** The main file's name as opened (a path or URL): the page draws its meshes from beside it. */
+  modelPath = '';
+
+  constructor(
+    readonly mujoco: Element,
+    readonly files?: MjcfFileSource,
+  ) {
     this.defaults = new DefaultClasses(mujoco);
   }
 

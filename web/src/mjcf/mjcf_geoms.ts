@@ -4,12 +4,15 @@
 import { type Mat3, type Vec3, quaternionToMatrix, rotateInertia, tidy, zTo } from '../math/math3d';
 import type { Inertial, Shape } from '../scene/scene_types';
 import { type Element, attribute, children } from '../xml/xml_reader';
+import { geomColor, noteGeomGroup } from './mjcf_appearance';
 import type { MjcfContext } from './mjcf_context';
-import { type Attributes, color, isIdentity, quaternionJson, tidyVec } from './mjcf_reader';
+import { hullVolume, meshShape } from './mjcf_meshes';
+import { noteGeomName } from './mjcf_pairs';
+import { type Attributes, isIdentity, quaternionJson, tidyVec } from './mjcf_reader';
 import { fail } from './mjcf_xml';
 
 /** The volume of a shape as Featherweight computes its mass from density. */
-function volume(shape: Shape): number {
+export function volume(shape: Shape): number {
   switch (shape.type) {
     case 'sphere':
       return (4 / 3) * Math.PI * shape.radius ** 3;
@@ -19,6 +22,8 @@ function volume(shape: Shape): number {
       return Math.PI * shape.radius * shape.radius * shape.length + (4 / 3) * Math.PI * shape.radius ** 3;
     case 'cylinder':
       return Math.PI * shape.radius * shape.radius * shape.length;
+    case 'convex':
+      return hullVolume(shape.points);
     default:
       return 0;
   }
@@ -32,6 +37,7 @@ export function readGeoms(ctx: MjcfContext, element: Element, childclass: string
     const attrs = ctx.defaults.resolve(geom, 'geom', childclass, here);
     ctx.reader.checkKnown('geom', attrs);
     const shape = readShape(ctx, attrs, here, world);
+    noteGeomName(ctx, geom, shape);
     if (!shape) return;
     const pos = shape.position;
     const shifted: Vec3 = pos ? [pos[0] - offset[0], pos[1] - offset[1], pos[2] - offset[2]] : [-offset[0], -offset[1], -offset[2]];
@@ -64,11 +70,11 @@ function geometry(ctx: MjcfContext, attrs: Attributes, type: string, halfLength:
 function readShape(ctx: MjcfContext, attrs: Attributes, place: string, world: boolean): Shape | null {
   const r = ctx.reader;
   const type = attrs.type ?? 'sphere';
-  if (type === 'mesh' || type === 'hfield' || type === 'sdf') {
-    r.notices.push(`${place}: ${type} geoms are not loaded (the page opens one file, without its assets); the geom is left out.`);
+  if (type === 'hfield' || type === 'sdf') {
+    r.notices.push(`${place}: ${type} geoms are not loaded (Featherweight has no height fields or SDFs); the geom is left out.`);
     return null;
   }
-  if (!['plane', 'sphere', 'capsule', 'ellipsoid', 'cylinder', 'box'].includes(type)) fail(place, `unknown geom type "${type}"`);
+  if (!['plane', 'sphere', 'capsule', 'ellipsoid', 'cylinder', 'box', 'mesh'].includes(type)) fail(place, `unknown geom type "${type}"`);
   let frame = r.frame(attrs, place);
   let halfLength: number | undefined;
   if (attrs.fromto !== undefined) {
@@ -80,11 +86,16 @@ function readShape(ctx: MjcfContext, attrs: Attributes, place: string, world: bo
     if (halfLength < 1e-12) fail(place, 'fromto needs two different points');
     frame = { pos: [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2, (from[2] + to[2]) / 2], quat: zTo(d) };
   }
-  const shape = geometry(ctx, attrs, type, halfLength, place, world);
+  // A mesh: its convex hull, drawn as the mesh (mjcf_meshes.ts); null when its file is not at hand.
+  const shape = type === 'mesh' ? meshShape(ctx, attrs, place) : geometry(ctx, attrs, type, halfLength, place, world);
+  if (!shape) return null;
   if (frame.pos.some((x) => x !== 0)) shape.position = frame.pos;
   if (!isIdentity(frame.quat)) shape.quaternion = quaternionJson(frame.quat);
-  if (attrs.rgba !== undefined) shape.color = color(r.numbers(attrs, 'rgba', 4, place));
-  if (attrs.friction !== undefined) shape.friction = Math.min(10, r.numbers(attrs, 'friction', [1, 3], place)[0]);
+  const rgba = geomColor(ctx, attrs, place);
+  if (rgba !== undefined) shape.color = rgba;
+  noteGeomGroup(ctx, attrs, shape, place);
+  // MuJoCo's sliding friction (its default 1; a pair takes the larger: the scene's "max" mixing).
+  shape.friction = attrs.friction !== undefined ? Math.min(10, r.numbers(attrs, 'friction', [1, 3], place)[0]) : 1;
   if (shape.type !== 'plane') {
     if (attrs.mass !== undefined) {
       const mass = r.number(attrs, 'mass', place, 0);
@@ -93,11 +104,10 @@ function readShape(ctx: MjcfContext, attrs: Attributes, place: string, world: bo
     } else if (attrs.density !== undefined) shape.density = r.number(attrs, 'density', place, 1000);
   }
   const contype = r.number(attrs, 'contype', place, 1), conaffinity = r.number(attrs, 'conaffinity', place, 1);
+  // contype and conaffinity as group and mask under the scene's "either" rule (MuJoCo's); the
+  // default 1 and 1 is written on every shape once some geom differs (completeFilters).
   if (!ctx.contact) shape.collision = { group: 0, mask: 0 };
-  else if (contype !== 1 || conaffinity !== 1) {
-    shape.collision = { group: contype >>> 0, mask: conaffinity >>> 0 };
-    if (contype !== conaffinity) r.ignored.add('geom contype≠conaffinity (Featherweight needs both sides to accept a pair)');
-  }
+  else if (contype !== 1 || conaffinity !== 1) shape.collision = { group: contype >>> 0, mask: conaffinity >>> 0 };
   return shape;
 }
 

@@ -10,10 +10,11 @@ export type Attributes = Record<string, string>;
 
 // What the converter reads of each element (anything else is listed as ignored).
 const KNOWN: Record<string, string[]> = {
-  body: ['name', 'pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'childclass', 'mocap'],
+  body: ['name', 'pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'childclass', 'mocap', 'gravcomp'],
   joint: ['name', 'class', 'type', 'pos', 'axis', 'range', 'limited', 'damping', 'stiffness', 'springref', 'armature', 'frictionloss', 'ref'],
   freejoint: ['name'],
-  geom: ['name', 'class', 'type', 'size', 'fromto', 'pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'mass', 'density', 'friction', 'rgba', 'contype', 'conaffinity', 'mesh', 'material'],
+  geom: ['name', 'class', 'type', 'size', 'fromto', 'pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'mass', 'density', 'friction', 'rgba', 'contype', 'conaffinity', 'mesh', 'material', 'group'],
+  pair: ['name', 'class', 'geom1', 'geom2', 'friction', 'condim'],
   inertial: ['pos', 'quat', 'euler', 'axisangle', 'xyaxes', 'zaxis', 'mass', 'diaginertia', 'fullinertia'],
 };
 
@@ -80,9 +81,9 @@ export class Reader {
   }
 }
 
-/** An MJCF rgba as a CSS colour (the alpha is dropped). */
+/** An MJCF rgba as a CSS colour: #rrggbb, or #rrggbbaa when it is not opaque. */
 export const color = (rgba: number[]): string =>
-  `#${rgba.slice(0, 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgba.slice(0, rgba.length > 3 && rgba[3] < 1 ? 4 : 3).map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255).toString(16).padStart(2, '0')).join('')}`;
 
 export const tidyVec = (v: readonly number[]): Vec3 => [tidy(v[0]), tidy(v[1]), tidy(v[2])];
 export const isIdentity = (q: Quat): boolean => Math.abs(Math.abs(q[0]) - 1) < 1e-14;

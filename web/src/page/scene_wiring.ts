@@ -6,12 +6,13 @@ import * as THREE from 'three';
 import { describeThrown, loadSceneText } from '../guard/scene_entry';
 import { ScenePicker } from '../picker/scene_picker';
 import { cloneScene, type Json, type SceneObject } from '../scene/scene_doc';
-import { DEFAULT_SCENE, fetchSceneText } from '../scene/scene_source';
+import { DEFAULT_SCENE, fetchSceneText, isModelFile } from '../scene/scene_source';
 import { staticBodiesOf } from '../view/drag';
 import { lookAhead } from '../view/framing';
 import type { CameraSetup } from '../view/renderer';
 import { sceneBoxOf, type PageContext } from './page_context';
 import { byId, hideError, metaOf, showError, showMeta } from './page_dom';
+import { sitesOnBodies } from '../../../lib/scene_names';
 
 export interface SceneFlow {
   /** The scene list names what runs, gallery scene or not (web/src/picker). */
@@ -48,6 +49,7 @@ export function wireScenes(ctx: PageContext): SceneFlow {
     state.joints = JSON.parse(sim.jointsJson()) as typeof state.joints;
     ctx.drag.staticBodies = staticBodiesOf(state.joints);
     renderer.setBodies(state.bodies);
+    renderer.setSites(sitesOnBodies(doc, state.bodies.map((b) => b.name)).map((site) => ({ body: site.index, position: site.position })));
     ctx.overlays.setScene(state.bodies, state.joints, views.poses);
     ctx.teaching.setScene(state.bodies, sceneBoxOf(ctx).getSize(new THREE.Vector3()).length());
     ctx.plots.setScene(metaOf(doc)?.plots, state.bodies, rebuild);
@@ -80,7 +82,9 @@ export function wireScenes(ctx: PageContext): SceneFlow {
 
   async function sceneFileProblem(file: string): Promise<string> {
     try {
-      const text = await fetchSceneText(file);
+      const model = isModelFile(file) ? (picker.entries.find((e) => e.file === file) ?? { file, title: file }) : null;
+      // The converter loads with the first model, not with the page.
+      const text = model ? await (await import('../mjcf/model_fetch')).fetchModelText(model) : await fetchSceneText(file);
       state.galleryScene = true;
       const error = loadScene(text, file);
       return error === '' ? '' : `${file}: ${error}`;

@@ -190,30 +190,49 @@ export class Panel {
       this.sliders.push({ label: slider.label, path: slider.path, apply });
     });
 
-    // Joint efforts: written into the engine while the slider moves, no rebuild.
-    const driven = joints.filter((j) => (j.type === 'revolute' || j.type === 'prismatic') && j.nv === 1);
-    this.effortValues = {};
-    this.effortIndex = {};
-    if (driven.length > 0) {
-      const shown = driven.slice(0, MAX_EFFORT_SLIDERS);
-      const title = driven.length > shown.length ? `Joint efforts (first ${shown.length} of ${driven.length})` : 'Joint efforts';
-      const folder = this.sceneFolder.addFolder(title);
-      const g = Math.max(1, Math.hypot(...worldSettings(scene).gravity));
-      const mass = bodies.reduce((sum, b) => sum + (b.mass ?? 0), 0) || 1;
-      for (const joint of shown) {
-        const revolute = joint.type === 'revolute';
-        const limit = niceCeiling(2 * mass * g * (revolute ? 1 : 0.5));
-        this.effortValues[joint.name] = 0;
-        this.effortIndex[joint.name] = joint.vIndex;
-        folder
-          .add(this.effortValues, joint.name, -limit, limit, limit / 200)
-          .name(`${joint.name} ${revolute ? 'τ (N·m)' : 'F (N)'}`)
-          .onChange((value: number) => this.hooks.setEffort(joint.vIndex, value));
-      }
-      folder.close();
-    }
+    this.addEffortSliders(scene, bodies, joints);
     this.sceneFolder.show(this.sceneFolder.children.length > 0);
     this.refresh();
+  }
+
+  /**
+   * Joint efforts, written into the engine while a slider moves (no rebuild): the scene's own list
+   * (meta.efforts: an imported model's actuators, with their ranges), else every one-degree-of-
+   * freedom joint with a range from the scene's weight.
+   */
+  private addEffortSliders(scene: SceneObject, bodies: BodyInfo[], joints: JointInfo[]): void {
+    this.effortValues = {};
+    this.effortIndex = {};
+    const driven = joints.filter((j) => (j.type === 'revolute' || j.type === 'prismatic') && j.nv === 1);
+    const listed = (scene.meta as { efforts?: { joint: string; label: string; min: number; max: number }[] } | undefined)?.efforts;
+    if (listed) {
+      const folder = this.sceneFolder.addFolder('Actuators');
+      for (const effort of listed) {
+        const joint = driven.find((j) => j.name === effort.joint);
+        if (joint) this.addEffort(folder, effort.label, joint, effort.min, effort.max);
+      }
+      return;
+    }
+    if (driven.length === 0) return;
+    const shown = driven.slice(0, MAX_EFFORT_SLIDERS);
+    const title = driven.length > shown.length ? `Joint efforts (first ${shown.length} of ${driven.length})` : 'Joint efforts';
+    const folder = this.sceneFolder.addFolder(title);
+    const g = Math.max(1, Math.hypot(...worldSettings(scene).gravity));
+    const mass = bodies.reduce((sum, b) => sum + (b.mass ?? 0), 0) || 1;
+    for (const joint of shown) {
+      const limit = niceCeiling(2 * mass * g * (joint.type === 'revolute' ? 1 : 0.5));
+      this.addEffort(folder, joint.name, joint, -limit, limit);
+    }
+    folder.close();
+  }
+
+  private addEffort(folder: GUI, label: string, joint: JointInfo, min: number, max: number): void {
+    this.effortValues[label] = 0;
+    this.effortIndex[label] = joint.vIndex;
+    folder
+      .add(this.effortValues, label, min, max, (max - min) / 400)
+      .name(`${label} ${joint.type === 'revolute' ? 'τ (N·m)' : 'F (N)'}`)
+      .onChange((value: number) => this.hooks.setEffort(joint.vIndex, value));
   }
 
   /** Writes every effort slider into the engine (after a change, and after a rebuild). */

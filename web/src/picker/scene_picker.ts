@@ -2,10 +2,7 @@
 // anything else (a file, a link, an edit, a build, an embedding page's scene) as one extra entry
 // with the scene's title, so the list never names a scene that is not running, nor nothing.
 
-export interface GalleryEntry {
-  title: string;
-  file: string;
-}
+import type { SceneEntry } from '../scene/scene_source';
 
 export class ScenePicker {
   /** The extra entry for a scene that is none of the gallery's (value ''). */
@@ -16,8 +13,28 @@ export class ScenePicker {
     this.other.className = 'scene-picker-other';
   }
 
-  setGallery(entries: GalleryEntry[]): void {
-    for (const entry of entries) this.select.add(new Option(entry.title, entry.file));
+  /** The gallery's entries (a model's entry lists the files it needs). */
+  entries: readonly SceneEntry[] = [];
+
+  /** The gallery, each shelf's entries under its name (an option group). */
+  setGallery(entries: SceneEntry[]): void {
+    this.entries = entries;
+    const shelves = new Map<string, HTMLOptGroupElement>();
+    for (const entry of entries) {
+      const option = new Option(entry.title, entry.file);
+      if (entry.shelf === undefined) {
+        this.select.add(option);
+        continue;
+      }
+      let group = shelves.get(entry.shelf);
+      if (!group) {
+        group = document.createElement('optgroup');
+        group.label = entry.shelf;
+        shelves.set(entry.shelf, group);
+      }
+      group.append(option);
+    }
+    for (const group of shelves.values()) this.select.append(group);
     if (this.running) this.show(this.running.file, this.running.title, this.running.origin);
   }
 

@@ -91,7 +91,7 @@ export const SHAPE_DEFAULTS = { friction: SCHEMA_SHAPE_DEFAULTS.friction, restit
 
 /**
  * The smallest and largest friction or restitution over the scene's colliding shapes (those with
- * collision mask 0 are only drawn), each resolved as the engine does: the shape's own value, else
+ * collision mask 0 are only drawn, group and mask 0 under the "either" filter), each resolved as the engine does: the shape's own value, else
  * its material's, else the default. Null when no shape collides.
  */
 export function shapeCoefficientRange(scene: SceneObject, field: 'friction' | 'restitution'): { min: number; max: number } | null {
@@ -99,10 +99,12 @@ export function shapeCoefficientRange(scene: SceneObject, field: 'friction' | 'r
   const materials = (scene.materials ?? {}) as { [name: string]: { [key: string]: Json } };
   const owners: { shapes?: ShapeJson[] }[] = [...((scene.bodies as { shapes?: ShapeJson[] }[] | undefined) ?? [])];
   for (const articulation of (scene.articulations as { links?: { shapes?: ShapeJson[] }[] }[] | undefined) ?? []) owners.push(...(articulation.links ?? []));
+  // Under the "either" filter a shape with a group still touches others (drawn only: group and mask 0).
+  const either = (scene.world as { collisionFilter?: Json } | undefined)?.collisionFilter === 'either';
   let range: { min: number; max: number } | null = null;
   for (const owner of owners) {
     for (const shape of owner.shapes ?? []) {
-      if (shape.collision?.mask === 0) continue;
+      if (shape.collision?.mask === 0 && (!either || (shape.collision as { group?: Json }).group === 0)) continue;
       const material = typeof shape.material === 'string' ? materials[shape.material] : undefined;
       const own = shape[field] ?? material?.[field];
       const value = typeof own === 'number' ? own : SHAPE_DEFAULTS[field];

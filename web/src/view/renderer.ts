@@ -7,6 +7,8 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
 import { POSE } from '../../../lib/views';
+import { splitAlpha } from './css_alpha';
+import { drawMeshFile } from './mesh_files';
 import { CAMERA_DEFAULTS } from '../../../lib/scene_defaults.generated';
 
 export interface CameraSetup {
@@ -26,6 +28,9 @@ const IDLE_REDRAW_MS = 1000;
 
 /** From this many bodies of one identical single shape on, they are drawn instanced. */
 const INSTANCING_THRESHOLD = 16;
+/** A site's marker: a small sphere (m), in a colour no shape takes by default. */
+const SITE_RADIUS = 0.012;
+const SITE_COLOR = 0xff8800;
 
 /** Bodies drawn as instances of one mesh: instance k is body `bodies[k]`, its shape at `local`. */
 interface InstancedGroup {
@@ -126,7 +131,9 @@ export class Renderer {
       if (members.length < INSTANCING_THRESHOLD) continue;
       const template = meshFor(infos[members[0]].shapes[0]);
       const mesh = new THREE.InstancedMesh(template.geometry, template.material, members.length);
-      mesh.castShadow = mesh.receiveShadow = true;
+      mesh.castShadow = template.castShadow;
+      mesh.receiveShadow = true;
+      mesh.visible = template.visible;
       mesh.frustumCulled = false; // the instances move; their bounds are not kept up to date
       mesh.userData.instancedBodies = members;
       template.updateMatrix();
@@ -137,10 +144,26 @@ export class Renderer {
     this.bodies = infos.map((info, i) => {
       const body = new THREE.Object3D();
       body.name = info.name;
-      if (!instancedBody.has(i)) for (const shape of info.shapes) body.add(meshFor(shape));
+      if (!instancedBody.has(i)) {
+        for (const shape of info.shapes) {
+          const mesh = meshFor(shape);
+          body.add(mesh);
+          drawMeshFile(mesh, shape, () => this.invalidate());
+        }
+      }
       this.bodyGroup.add(body);
       return body;
     });
+  }
+
+  /** Small markers at the scene's sites (named frames on bodies: MJCF sites), carried by their bodies. */
+  setSites(sites: readonly { body: number; position: readonly number[] }[]): void {
+    for (const site of sites) {
+      const marker = new THREE.Mesh(new THREE.SphereGeometry(SITE_RADIUS, 12, 8), new THREE.MeshStandardMaterial({ color: SITE_COLOR }));
+      marker.position.set(site.position[0], site.position[1], site.position[2]);
+      this.bodies[site.body]?.add(marker);
+    }
+    this.invalidate();
   }
 
   /** The view as it is now, in the scene's `camera` form. */
@@ -389,7 +412,7 @@ function meshFor(shape: ShapeInfo): THREE.Mesh {
       // grid stays visible through one at z = 0).
       const mesh = new THREE.Mesh(
         new THREE.PlaneGeometry(40, 40),
-        new THREE.MeshStandardMaterial({ color: shape.color, roughness: 1, transparent: true, opacity: 0.25, depthWrite: false }),
+        new THREE.MeshStandardMaterial({ color: splitAlpha(shape.color).color, roughness: 1, transparent: true, opacity: 0.25, depthWrite: false }),
       );
       mesh.receiveShadow = true;
       mesh.userData.pickable = false; // clicks go through to the orbit controls
@@ -401,11 +424,14 @@ function meshFor(shape: ShapeInfo): THREE.Mesh {
     default:
       geometry = new THREE.SphereGeometry(0.02); // shapes the engine does not report yet
   }
+  // A colour's alpha: translucent, or not drawn at all at 0 (MJCF geoms MuJoCo's viewer hides).
+  const { color, alpha } = splitAlpha(shape.color);
   const mesh = new THREE.Mesh(
     geometry,
-    new THREE.MeshStandardMaterial({ color: shape.color, roughness: 0.55, metalness: 0.05 }),
+    new THREE.MeshStandardMaterial({ color, roughness: 0.55, metalness: 0.05, transparent: alpha < 1, opacity: alpha }),
   );
-  mesh.castShadow = true;
+  mesh.visible = alpha > 0;
+  mesh.castShadow = alpha === 1;
   mesh.receiveShadow = true;
   mesh.position.set(...shape.position);
   const [w, x, y, z] = shape.quaternion;
