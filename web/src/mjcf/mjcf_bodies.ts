@@ -122,7 +122,8 @@ function jointChain(ctx: MjcfContext, element: Element, spec: ChainSpec): { chai
     chain.push(welded);
   }
   joints.forEach((j, k) => {
-    const jattrs = ctx.defaults.resolve(j.element, 'joint', childclass, j.place);
+    // A <freejoint> takes no defaults in MuJoCo (a joint class's damping or armature is not its).
+    const jattrs = ctx.defaults.resolve(j.element, j.kind, childclass, j.place);
     r.checkKnown(j.kind, jattrs);
     const type = j.kind === 'freejoint' ? 'free' : (jattrs.type ?? 'hinge');
     const pos = type === 'free' ? ([0, 0, 0] as Vec3) : r.vector(jattrs, 'pos', j.place, [0, 0, 0]);
