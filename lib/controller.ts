@@ -65,6 +65,12 @@ export interface ControlContext {
 /** Returns named signals to plot (or nothing). */
 export type ControlFunction = (ctx: ControlContext) => Record<string, number> | void;
 
+/**
+ * Turns a controller's module text into its control function, its Math being `math`: this
+ * process's own (loadControlFunction) or a sandbox's (lib/challenge/quickjs_controller.ts).
+ */
+export type ControllerLoader = (source: string, math: Math) => Promise<ControlFunction>;
+
 /** A controller failed: its message, and the line of its source where it happened when known. */
 export class ControllerError extends Error {
   constructor(
@@ -79,6 +85,9 @@ export class ControllerError extends Error {
 
 /** The line in the controller's source of an error thrown from it (a data: URL module's stack). */
 export function sourceLine(error: unknown): number | null {
+  // A sandbox's error carries its line itself.
+  const own = (error as { controllerLine?: unknown } | null)?.controllerLine;
+  if (typeof own === 'number') return own;
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const match = /data:text\/javascript[^\n]*?:(\d+):\d+/.exec(stack);
   return match ? Number(match[1]) : null;
@@ -135,6 +144,18 @@ export function sliderValuesOf(scene: unknown): Record<string, number> {
     if (typeof at === 'number') values[slider.label] = at;
   }
   return values;
+}
+
+/**
+ * The scene's actuators (meta.efforts): the joints a controller may drive, each with its range of
+ * effort, by "articulation/link"; null when the scene names none (then any 1-DoF joint, unbounded).
+ */
+export function effortRangesOf(scene: unknown): Map<string, { min: number; max: number }> | null {
+  const efforts = (scene as { meta?: { efforts?: { joint?: unknown; min?: unknown; max?: unknown }[] } })?.meta?.efforts;
+  if (!Array.isArray(efforts) || efforts.length === 0) return null;
+  const ranges = new Map<string, { min: number; max: number }>();
+  for (const e of efforts) if (typeof e.joint === 'string' && typeof e.min === 'number' && typeof e.max === 'number') ranges.set(e.joint, { min: e.min, max: e.max });
+  return ranges;
 }
 
 function base64(text: string): string {

@@ -13,14 +13,25 @@ import createFeatherweight, { type FeatherweightModule } from 'featherweight-was
 import type { ControllerSpec } from './controller';
 import { sliderValuesOf } from './controller';
 import { World, checkSceneMeta, sceneError, sceneText } from './world';
+import { type VerifyOptions, type VerifyReport, verifyWith } from './challenge/verify';
 
-export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult } from './controller';
+export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerLoader, type ControllerSpec, type TickResult } from './controller';
 export type { ContactPoint, EnergyReport, JointDescription, JointHandle, Matrix, ModelState, Pose, Vec3 } from './types';
 export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY, WorldViews, contactsOf, energyOf, readField } from './views';
 export { SceneError, World } from './world';
 export type { SiteDescription } from './scene_names';
 export { type MujocoState, fromMujocoState, toMujocoState } from './mujoco_state';
 export { validateSceneMeta, type SceneMetaProblem } from './scene_meta';
+export type { Challenge, ChallengeProbe, ChallengeProgress, ChallengeStatus, ChallengeVerdict, Predicate, Region } from './challenge/challenge_types';
+export { Referee, runChallenge, type RefereeOptions, type RunOptions } from './challenge/referee';
+export { WorldProbe } from './challenge/world_probe';
+export { compilePredicate, type PredicateEvaluator } from './challenge/predicates';
+export { AttemptError, applyAttempt, challengeOf, countParts, type AppliedAttempt } from './challenge/attempt';
+export {
+  RESULT_LINK_PREFIX, ResultLinkError, challengeHash, decodeResultLink, encodeResultLink, isResultLink,
+  type ChallengeAttempt, type ChallengeClaim, type ChallengeResult, type ResultLinkProblem,
+} from './challenge/result_link';
+export { scoresAgree, type ChallengeSceneSource, type VerifyOptions, type VerifyReport } from './challenge/verify';
 
 export interface LoadOptions {
   /** The .wasm bytes (otherwise read beside this module: from disk in Node, fetched in a browser). */
@@ -64,3 +75,17 @@ export class Engine {
     return new World(this.module, sim, doc.controller ?? null, sliderValuesOf(doc), doc);
   }
 }
+
+/**
+ * Re-runs a result link (`#result=1.…`, or a URL ending in one) on the trusted challenge scene
+ * (options.challengeScene: its text, or a resolver from the link's file name to it) and says
+ * whether its claim holds. The scene's controller runs in the QuickJS sandbox unless
+ * options.loadController says otherwise. Throws ResultLinkError (its `kind`) for a link that
+ * cannot be verified: damaged, made for another version of the challenge, or changing what the
+ * challenge does not allow. Loads the engine unless options.engine gives one.
+ */
+export async function verifyChallenge(link: string, options: VerifyOptions & { engine?: Engine }): Promise<VerifyReport> {
+  const engine = options.engine ?? (await loadEngine());
+  return verifyWith(engine, link, options);
+}
+

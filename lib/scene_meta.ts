@@ -1,125 +1,20 @@
 // The parts of a scene that are for the page and the controller, not the physics: `meta`
-// (title, description, things to observe, plots, sliders, predict-then-observe questions) and
+// (title, description, things to observe, plots, sliders, predict-then-observe questions, a
+// challenge: lib/challenge_check.ts) and
 // `controller` (a JavaScript control law). The core only caps their size and passes them by; this
 // checks them, with the JSON Pointer of each problem and messages like the loader's, wherever a
 // scene enters: the page (web/src/guard/scene_entry.ts) and the library's createWorld.
 // It reads untrusted JSON: every value is checked before it is used, nothing is run.
+import { checkChallenge } from './challenge_check';
+import { Checker, type JsonRecord, type SceneMetaProblem, escapeToken, isPointer, isRecord, jointNames, atPointer, own, quoted, typeName } from './json_check';
 import { WORLD_DEFAULTS } from './scene_defaults.generated';
 
-/** One problem: the JSON Pointer (RFC 6901) of the value and what is wrong with it. */
-export interface SceneMetaProblem {
-  path: string;
-  message: string;
-}
+export type { SceneMetaProblem } from './json_check';
 
 /** The largest controller source, in UTF-8 bytes, and the most named parameters (scene.h). */
 export const MAX_CONTROLLER_BYTES = 256 * 1024;
 export const MAX_CONTROLLER_PARAMETERS = 64;
-/** Every number of a scene lies within ±1e15 (docs/security.md). */
-const MAX_SCENE_NUMBER = 1e15;
 const PLOT_QUANTITIES = ['energy', 'momentum', 'joint.q', 'joint.qd', 'body.position', 'body.velocity'];
-
-type JsonRecord = { [key: string]: unknown };
-
-const isRecord = (value: unknown): value is JsonRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
-const own = (record: JsonRecord, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
-const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'boolean') return 'a boolean';
-  return typeof value === 'number' ? 'a number' : typeof value;
-}
-
-/** A string from the input, fit to be echoed: quoted, control characters escaped, cut at 60. */
-function quoted(text: string): string {
-  const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(shown).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Collects problems while walking the document; each check answers whether the value is fit. */
-class Checker {
-  readonly problems: SceneMetaProblem[] = [];
-
-  fail(path: string, message: string): false {
-    this.problems.push({ path: path === '' ? '/' : path, message });
-    return false;
-  }
-
-  object(value: unknown, path: string): value is JsonRecord {
-    return isRecord(value) || this.fail(path, `expected an object, got ${typeName(value)}`);
-  }
-
-  array(value: unknown, path: string): value is unknown[] {
-    return Array.isArray(value) || this.fail(path, `expected an array, got ${typeName(value)}`);
-  }
-
-  string(value: unknown, path: string): value is string {
-    return typeof value === 'string' || this.fail(path, `expected a string, got ${typeName(value)}`);
-  }
-
-  number(value: unknown, path: string): value is number {
-    if (typeof value !== 'number') return this.fail(path, `expected a number, got ${typeName(value)}`);
-    if (!Number.isFinite(value)) return this.fail(path, 'expected a finite number');
-    if (Math.abs(value) > MAX_SCENE_NUMBER) return this.fail(path, `numbers in a scene lie within ±1e15, got ${value}`);
-    return true;
-  }
-
-  positive(value: unknown, path: string): value is number {
-    return this.number(value, path) && (value > 0 || this.fail(path, `must be positive, got ${value}`));
-  }
-
-  /** Every member one of `known`: a misspelt field is an error, not a silent default. */
-  allowOnly(record: JsonRecord, path: string, known: string[]): void {
-    for (const key of Object.keys(record)) {
-      if (!known.includes(key)) this.fail(`${path}/${escapeToken(key)}`, `unknown field (expected one of: ${known.join(', ')})`);
-    }
-  }
-
-  required(record: JsonRecord, path: string, key: string): boolean {
-    return own(record, key) || this.fail(`${path}/${escapeToken(key)}`, 'required field is missing');
-  }
-
-  stringList(value: unknown, path: string): void {
-    if (this.array(value, path)) value.forEach((item, i) => this.string(item, `${path}/${i}`));
-  }
-}
-
-/** The names plots may refer to: free bodies by name, links as "articulation/link". */
-function jointNames(scene: JsonRecord): Set<string> {
-  const names = new Set<string>();
-  if (Array.isArray(scene.bodies)) for (const body of scene.bodies) if (isRecord(body) && typeof body.name === 'string') names.add(body.name);
-  if (Array.isArray(scene.articulations)) {
-    for (const articulation of scene.articulations) {
-      if (!isRecord(articulation) || typeof articulation.name !== 'string' || !Array.isArray(articulation.links)) continue;
-      for (const link of articulation.links) if (isRecord(link) && typeof link.name === 'string') names.add(`${articulation.name}/${link.name}`);
-    }
-  }
-  return names;
-}
-
-/** The value a JSON Pointer names in the document, or undefined (also for a malformed pointer). */
-function atPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
-  if (!pointer.startsWith('/') || /~[^01]|~$/.test(pointer)) return undefined;
-  let node: unknown = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
-      node = node[Number(token)];
-    } else if (isRecord(node)) {
-      node = own(node, token) ? node[token] : undefined;
-    } else {
-      return undefined;
-    }
-  }
-  return node;
-}
 
 function checkPlots(c: Checker, plots: unknown, path: string, names: Set<string>): void {
   if (!c.array(plots, path)) return;
@@ -178,7 +73,7 @@ function checkSliders(c: Checker, sliders: unknown, path: string, document: Json
     c.allowOnly(slider, at, ['label', 'path', 'min', 'max', 'step', 'unit']);
     if (c.required(slider, at, 'label')) c.string(slider.label, `${at}/label`);
     if (c.required(slider, at, 'path') && c.string(slider.path, `${at}/path`)) {
-      if (slider.path !== '' && (!slider.path.startsWith('/') || /~[^01]|~$/.test(slider.path))) c.fail(`${at}/path`, 'not a JSON Pointer (RFC 6901)');
+      if (slider.path !== '' && !isPointer(slider.path)) c.fail(`${at}/path`, 'not a JSON Pointer (RFC 6901)');
       else if (typeof atPointer(document, slider.path) !== 'number') c.fail(`${at}/path`, 'must point at a number in this scene');
     }
     const min = c.required(slider, at, 'min') && c.number(slider.min, `${at}/min`);
@@ -208,7 +103,7 @@ function checkEfforts(c: Checker, efforts: unknown, path: string, names: Set<str
 function checkMeta(c: Checker, meta: unknown, document: JsonRecord): void {
   const path = '/meta';
   if (!c.object(meta, path)) return;
-  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'efforts', 'questions']);
+  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'efforts', 'questions', 'challenge']);
   if (own(meta, 'title')) c.string(meta.title, `${path}/title`);
   if (own(meta, 'description')) c.string(meta.description, `${path}/description`);
   if (own(meta, 'observe')) c.stringList(meta.observe, `${path}/observe`);
@@ -216,6 +111,7 @@ function checkMeta(c: Checker, meta: unknown, document: JsonRecord): void {
   if (own(meta, 'questions')) checkQuestions(c, meta.questions, `${path}/questions`);
   if (own(meta, 'sliders')) checkSliders(c, meta.sliders, `${path}/sliders`, document);
   if (own(meta, 'efforts')) checkEfforts(c, meta.efforts, `${path}/efforts`, jointNames(document));
+  if (own(meta, 'challenge')) checkChallenge(c, meta.challenge, `${path}/challenge`, document);
 }
 
 /** The time step the scene asks for (the loader checks it; here only the controller's period needs it). */

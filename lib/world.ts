@@ -2,8 +2,8 @@
 // queries and the scene's controller in the loop; its buffers' views come from lib/views.ts.
 import type { FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import {
-  ControllerError, loadControlFunction, signalsOf, sliderValuesOf, sourceLine, stepsPerTick,
-  type ControlCommand, type ControlContext, type ControlFunction, type ControllerSpec, type TickResult,
+  ControllerError, effortRangesOf, loadControlFunction, signalsOf, sliderValuesOf, sourceLine, stepsPerTick,
+  type ControlCommand, type ControlContext, type ControlFunction, type ControllerLoader, type ControllerSpec, type TickResult,
 } from './controller';
 import { controllerMath } from './controller_math';
 import { linearize, lqr } from './control_design';
@@ -125,13 +125,17 @@ export class World extends WorldViews {
    * Runs the scene's controller from now on: the caller's explicit opt-in, since the code came
    * with the scene (someone else's code). Throws ControllerError if it does not load.
    */
-  async enableController(given: { sliders?: Record<string, number>; parameters?: Record<string, number> } = {}): Promise<void> {
-    const { sliders, parameters } = options<typeof given>(given, 'enableController(options)', ['sliders', 'parameters']);
+  async enableController(
+    given: { sliders?: Record<string, number>; parameters?: Record<string, number>; load?: ControllerLoader } = {},
+  ): Promise<void> {
+    const { sliders, parameters, load = loadControlFunction } = options<typeof given>(given, 'enableController(options)', ['sliders', 'parameters', 'load']);
     numbersByName(sliders, 'enableController: options.sliders');
     numbersByName(parameters, 'enableController: options.parameters');
+    if (typeof load !== 'function') throw new TypeError(`enableController: options.load must be a function (source, math) → control, got ${shown(load)}`);
     if (!this.controller) throw new ControllerError('this scene has no controller', null);
     this.stepsPerTick = stepsPerTick(this.controller.rate, this.timestep);
-    this.control = await loadControlFunction(this.controller.source, controllerMath(this.module));
+    // (Another runner, e.g. a sandbox that runs someone else's code: options.load.)
+    this.control = await load(this.controller.source, controllerMath(this.module));
     this.context = this.makeContext({ ...this.sliders, ...sliders }, { ...this.controller.parameters, ...parameters });
   }
 
@@ -229,8 +233,9 @@ export class World extends WorldViews {
       sliders: { ...sliders },
       // Applied here at once and recorded: a mirror's commands are replayed on the world it mirrors.
       setEffort: (joint, value) => {
-        world.setEffort(joint, value);
-        world.commands.push({ kind: 'effort', index: world.joint(joint).vIndex, value });
+        const effort = world.actuated(joint, value);
+        world.setEffort(joint, effort);
+        world.commands.push({ kind: 'effort', index: world.joint(joint).vIndex, value: effort });
       },
       setMotorTarget: (joint, position, velocity = 0) => {
         world.setMotorTarget(joint, position, velocity);
@@ -270,6 +275,20 @@ export class World extends WorldViews {
    */
   joint(name: string): JointHandle {
     return this.jointByName.get(this.jointName(name, 'joint(name)'))!;
+  }
+
+  /**
+   * A controller's effort as the scene's actuators allow it: where meta.efforts lists them, only
+   * their joints, each clamped to its range (as a saturating drive, or MuJoCo's ctrlrange).
+   */
+  private actuated(joint: string, value: number): number {
+    const ranges = effortRangesOf(this.scene);
+    if (!ranges) return value;
+    const name = this.jointName(joint, 'setEffort(joint)');
+    const range = [...ranges].find(([listed]) => listed === name || this.jointAlias.get(listed) === name)?.[1];
+    if (!range) throw new RangeError(`'${joint}' is not one of this scene's actuators (meta.efforts): a controller may drive only ${[...ranges.keys()].join(', ')}`);
+    finiteNumber(value, `the effort for '${joint}'`);
+    return Math.min(range.max, Math.max(range.min, value));
   }
 
   /** The engine's name of a joint given by any of its names. */

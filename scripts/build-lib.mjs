@@ -15,14 +15,19 @@ const wasmDist = join(repo, 'build/wasm/dist');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+const packageJson = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const SANDBOX_PACKAGES = ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'];
+
 const build = await rolldown({
   input: join(repo, 'lib/featherweight.ts'),
   resolve: { alias: { 'featherweight-wasm/featherweight.js': join(wasmDist, 'featherweight.js') } },
-  external: [/^node:/],
+  // QuickJS (the controller sandbox of verifyChallenge) is the user's to install: a chunk of its
+  // own imports it, loaded only when a controller is verified without a loader of the caller's.
+  external: [/^node:/, ...SANDBOX_PACKAGES.map((name) => new RegExp(`^${name}`))],
   tsconfig: false, // its paths point the module at its declarations, for tsc
   logLevel: 'silent',
 });
-await build.write({ file: join(out, 'featherweight.mjs'), format: 'esm' });
+await build.write({ dir: out, format: 'esm', entryFileNames: 'featherweight.mjs', chunkFileNames: '[name]-[hash].mjs' });
 await build.close();
 copyFileSync(join(wasmDist, 'featherweight.wasm'), join(out, 'featherweight.wasm'));
 
@@ -31,19 +36,26 @@ copyFileSync(join(wasmDist, 'featherweight.wasm'), join(out, 'featherweight.wasm
 const types = join(repo, 'build/lib-types');
 rmSync(types, { recursive: true, force: true });
 execFileSync(join(repo, 'node_modules/.bin/tsc'), ['-p', 'lib/tsconfig.json'], { cwd: repo, stdio: 'inherit' });
-for (const file of readdirSync(types).filter((name) => name.endsWith('.d.ts'))) {
+// (lib/challenge/'s beside the rest, in a folder of the same name.)
+const declarations = readdirSync(types, { recursive: true }).filter((name) => name.endsWith('.d.ts'));
+for (const file of declarations) {
+  const up = '../'.repeat(file.split(/[\\/]/).length - 1) || './';
   // Relative imports with their extension, as Node's resolution (nodenext) wants them.
   const text = readFileSync(join(types, file), 'utf8')
-    .replaceAll("'featherweight-wasm/featherweight.js'", "'./engine_module.js'")
-    .replace(/((?:from |import\()')(\.\/[\w.]+?)(?<!\.js)'/g, "$1$2.js'");
+    .replaceAll("'featherweight-wasm/featherweight.js'", `'${up}engine_module.js'`)
+    .replace(/((?:from |import\()')(\.\.?\/[\w./]+?)(?<!\.js)'/g, "$1$2.js'");
+  mkdirSync(dirname(join(out, file)), { recursive: true });
   writeFileSync(join(out, file), text);
 }
 copyFileSync(join(repo, 'wasm_bindings/featherweight.generated.d.ts'), join(out, 'engine_module.d.ts'));
 // A relative import of the file itself ('./dist-lib/featherweight.mjs') finds its types beside it.
 writeFileSync(join(out, 'featherweight.d.mts'), "export * from './featherweight.js';\n");
-const version = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version;
+const version = packageJson.version;
+const versions = { ...packageJson.dependencies, ...packageJson.devDependencies };
+const peerDependencies = Object.fromEntries(SANDBOX_PACKAGES.map((name) => [name, versions[name]]));
+const peerDependenciesMeta = Object.fromEntries(SANDBOX_PACKAGES.map((name) => [name, { optional: true }]));
 writeFileSync(
   join(out, 'package.json'),
-  `${JSON.stringify({ name: 'featherweight-engine', version, type: 'module', main: 'featherweight.mjs', types: 'featherweight.d.ts', engines: { node: '>=20' } }, null, 2)}\n`,
+  `${JSON.stringify({ name: 'featherweight-engine', version, type: 'module', main: 'featherweight.mjs', types: 'featherweight.d.ts', engines: { node: '>=20' }, peerDependencies, peerDependenciesMeta }, null, 2)}\n`,
 );
 console.log(`dist-lib/: featherweight.mjs, featherweight.wasm, featherweight.d.ts (${out})`);

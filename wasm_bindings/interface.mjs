@@ -49,6 +49,8 @@ export const buffers = [
       { name: 'normal', size: 3, doc: 'unit normal, from the first shape to the second' },
       { name: 'normalImpulse', unit: 'N·s', doc: 'normal impulse over the last step' },
       { name: 'separation', unit: 'm', doc: '< 0 penetrating' },
+      { name: 'bodyA', doc: "the first shape's body, its index in the bodies (a whole number)" },
+      { name: 'bodyB', doc: "the second shape's body, its index in the bodies" },
     ],
   },
   {

@@ -3,6 +3,9 @@
 //          [--tolerance TOL] [--dynamics aba|crba] [--csv FILE] [--every N]
 //          [--load-state FILE] [--save-state FILE]
 // SCENE may be a MuJoCo model (.xml, .mjcf): Node converts it first (cli/mjcf_input.h).
+//   fw-sim verify LINK [--challenges DIR]       a challenge result's claim re-run (exit 0 holds, 1 not, 2 bad link)
+//   fw-sim grade LINKS.txt [--jobs N] [--shard i/n] [--out RESULTS.csv] [--challenges DIR]
+// run node scripts/challenge.mjs (cli/node_script.h; docs/grading.md).
 // Exit status: 0 done, 2 bad scene or option, 3 the world stopped: the state blew up (NaN or
 // infinity in a state, pose or speed) or RK45 could not advance.
 #include <chrono>
@@ -15,6 +18,7 @@
 #include <string>
 
 #include "mjcf_input.h"
+#include "node_script.h"
 #include "scene/json_cursor.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
@@ -40,6 +44,9 @@ const char* kUsage =
     "usage: fw-sim SCENE.json|MODEL.xml [--duration S] [--dt S] [--integrator semi-implicit-euler|rk4|rk45]\n"
     "              [--tolerance TOL] [--dynamics aba|crba] [--csv FILE|-] [--every N]\n"
     "              [--load-state FILE] [--save-state FILE]\n"
+    "       fw-sim verify LINK [--challenges DIR]\n"
+    "       fw-sim grade LINKS.txt [--jobs N] [--shard i/n] [--out RESULTS.csv] [--challenges DIR]\n"
+    "  Challenge results are verified and graded by node scripts/challenge.mjs (docs/grading.md).\n"
     "  A MuJoCo model (.xml, .mjcf) is converted by node scripts/mjcf-to-scene.mjs (Node needed).\n"
     "  --integrator also chooses the stepping: semi-implicit-euler realtime, rk4/rk45 accurate.\n"
     "  The duration must be a whole number of time steps (1e-6 to 0.1 s). RK45's largest substep\n"
@@ -223,6 +230,8 @@ void writeRow(std::ostream& out, fw::World& world, double t) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // fw-sim verify LINK / fw-sim grade LINKS.txt: the challenge commands, run by Node.
+  if (fw::cli::isChallengeCommand(argc, argv)) return fw::cli::runChallengeCommand(argc, argv);
   const Options options = parseOptions(argc, argv);
 
   std::string why;

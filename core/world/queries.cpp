@@ -65,6 +65,9 @@ void contactPoints(const World& world, std::vector<float>& out) {
     for (int k = 0; k < 3; ++k) point[C::kPosition + k] = float(c.point[k]), point[C::kNormal + k] = float(c.normal[k]);
     point[C::kNormalImpulse] = float(c.normalImpulse);
     point[C::kSeparation] = float(c.separation);
+    // Body indices are whole floats (exact below 2^24 bodies): which bodies touch, for goals and plots.
+    point[C::kBodyA] = float(world.colliders()[size_t(c.colliderA)].link);
+    point[C::kBodyB] = float(world.colliders()[size_t(c.colliderB)].link);
   }
 }
 

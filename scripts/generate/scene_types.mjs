@@ -39,6 +39,11 @@ function reshape(schema) {
   if (schema === null || typeof schema !== 'object') return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
+    // (A property may be named like a combinator: a predicate's "not".)
+    if (key === 'properties') {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, reshape(property)]));
+      continue;
+    }
     if (['if', 'then', 'else', 'not'].includes(key)) continue;
     if (key === 'anyOf' || key === 'allOf') continue;
     if (key === 'oneOf' && !value.some(shapesData)) continue;

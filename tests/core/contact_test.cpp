@@ -215,7 +215,14 @@ TEST(Contact, RestingBoxSleepsAndIsWokenByATouchAndByTheMouse) {
   const std::vector<float> points = contactPoints(world);
   const int reported = int(points.size() / kContactFloats);
   ASSERT_GE(reported, 4);
-  for (int i = 0; i < reported; ++i) EXPECT_NEAR(points[size_t(8 * i + 2)], 0, 0.01);
+  using C = layout::Contact;
+  for (int i = 0; i < reported; ++i) {
+    const float* point = &points[size_t(kContactFloats * i)];
+    EXPECT_NEAR(point[C::kPosition + 2], 0, 0.01);
+    // Each names its two bodies: the ground (0) and the crate (1), in either order.
+    EXPECT_EQ(std::min(point[C::kBodyA], point[C::kBodyB]), 0.0f);
+    EXPECT_EQ(std::max(point[C::kBodyA], point[C::kBodyB]), 1.0f);
+  }
   // The ball (released from 30 m) lands on the box at about t = 2.5 s and wakes it.
   bool woke = false;
   for (int i = 0; i < 240 && !woke; ++i) {

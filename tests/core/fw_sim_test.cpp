@@ -302,4 +302,59 @@ TEST(FwSim, ForgedStatesAreRefusedOrPrintedEscaped) {
   EXPECT_NE(pastEnd.out.find("past t = 1e12 s"), std::string::npos) << pastEnd.out;
 }
 
+// fw-sim verify: a result link of the cart-pole challenge re-run by node scripts/challenge.mjs
+// (the engine's wasm build is needed): 0 the claim holds, 1 it does not, 2 a bad link.
+std::string shellQuoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string makeLink(const std::string& controller, const std::string& extra) {
+  const std::string script = std::string(FW_SCENES_DIR) + "/../../scripts/challenge.mjs";
+  const std::string command = "node " + script + " link " + scene("challenge-cart-pole-balance.json") + " --controller " +
+                              writeTemp("fw_sim_controller.js", controller).string() + " " + extra + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char buffer[4096];
+  while (size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  pclose(pipe);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+TEST(FwSim, VerifyExitsZeroWhenTheClaimHoldsOneWhenNotTwoForABadLink) {
+  ASSERT_TRUE(std::filesystem::exists(std::string(FW_SCENES_DIR) + "/../../build/wasm/dist/featherweight.wasm")) << "build the wasm first";
+  const std::string lqr =
+      "let K = null;\n"
+      "export function control(ctx) {\n"
+      "  if (K === null) {\n"
+      "    const { A, B } = ctx.design.linearize(['cart-pole/cart'], { q: [0, 0], qd: [0, 0] });\n"
+      "    K = ctx.design.lqr(A, B, [[1,0,0,0],[0,50,0,0],[0,0,1,0],[0,0,0,5]], [[0.1]]).K[0];\n"
+      "  }\n"
+      "  const u = -(K[0] * ctx.q[0] + K[1] * ctx.q[1] + K[2] * ctx.qd[0] + K[3] * ctx.qd[1]);\n"
+      "  ctx.setEffort('cart-pole/cart', Math.max(-20, Math.min(20, u)));\n"
+      "}\n";
+  const std::string good = makeLink(lqr, "--label 'Ada'");
+  ASSERT_EQ(good.rfind("#result=1.", 0), 0u) << good;
+  const ProgramRun holds = runFwSim("verify " + shellQuoted(good));
+  EXPECT_EQ(holds.status, 0) << holds.out;
+  EXPECT_NE(holds.out.find("holds: The claim holds: success"), std::string::npos) << holds.out;
+
+  const ProgramRun edited = runFwSim("verify " + shellQuoted(makeLink(lqr, "--claim-score 3")));
+  EXPECT_EQ(edited.status, 1) << edited.out;
+  EXPECT_NE(edited.out.find("it says success, score 3;"), std::string::npos) << edited.out;
+
+  const std::string network = "export function control(ctx) { if (ctx.t > 1) fetch('http://127.0.0.1:9/'); }\n";
+  const ProgramRun reached = runFwSim("verify " + shellQuoted(makeLink(network, "--claim-status success --claim-score 10")));
+  EXPECT_EQ(reached.status, 1) << reached.out;
+  EXPECT_NE(reached.out.find("the controller failed at t = 1.0100 s: it reached for fetch"), std::string::npos) << reached.out;
+
+  std::string damaged = good;
+  damaged[damaged.size() / 2] = damaged[damaged.size() / 2] == 'A' ? 'B' : 'A';
+  EXPECT_EQ(runFwSim("verify " + shellQuoted(damaged)).status, 2);
+  EXPECT_EQ(runFwSim("verify 'not a link'").status, 2);
+  EXPECT_EQ(runFwSim("verify " + shellQuoted(good) + " --challenges " + shellQuoted(std::string(FW_SCENES_DIR) + "/../models")).status, 2);
+}
+
 }  // namespace

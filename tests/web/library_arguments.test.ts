@@ -125,7 +125,7 @@ describe('the library checks its arguments', () => {
     throws(() => engine.createWorld(any(42)), TypeError, /createWorld\(scene\) must be scene JSON text or a scene object, got 42/);
     const world = engine.createWorld(readScene('cart-pole-swing-up.json'));
     throws(() => world.updateScene(any(null)), TypeError, /updateScene\(scene\) must be scene JSON text or a scene object, got null/);
-    await expect(world.enableController(any({ slider: {} }))).rejects.toThrow(/enableController\(options\) takes sliders, parameters, not 'slider'/);
+    await expect(world.enableController(any({ slider: {} }))).rejects.toThrow(/enableController\(options\) takes sliders, parameters, load, not 'slider'/);
     await expect(world.enableController({ parameters: { gain: NaN } })).rejects.toThrow(/enableController: options\.parameters\.gain is NaN, not a finite number/);
     await expect(world.enableController({ sliders: any([1]) })).rejects.toThrow(TypeError);
     await world.enableController();

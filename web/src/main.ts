@@ -4,6 +4,7 @@
 // earlier objects reach later features only through the context's events (page/page_events.ts).
 import { createFrameLoop } from './page/frame_loop';
 import { wireBuild } from './page/build_wiring';
+import { wireChallenge } from './page/challenge_wiring';
 import { wireControllers } from './page/controllers_wiring';
 import { wireEditor } from './page/editor_wiring';
 import { wireEmbedding } from './page/embed_wiring';
@@ -33,8 +34,9 @@ async function main(): Promise<void> {
   const build = wireBuild(ctx, scenes);
   const share = wireShare(ctx, scenes);
   const embedding = wireEmbedding(ctx, { playback, scenes, panel, controllers });
+  const challenge = wireChallenge(ctx, { playback, scenes, panel, controllers });
 
-  await openFirstScene(scenes, share);
+  await openFirstScene(scenes, share, challenge);
   wirePicker(ctx, scenes);
   wireKeys(ctx, { playback, panel, editor, controllers });
   const frames = createFrameLoop(ctx, { build, embedding });

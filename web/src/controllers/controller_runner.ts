@@ -30,6 +30,8 @@ export interface RunnerHooks {
   timestep(): number;
   /** Steps through the timeline, and an input given to it (applied and recorded). */
   advance(steps: number): void;
+  /** Whether the timeline goes no further forward (a challenge decided there): the steps owed are dropped. */
+  stopped?(): boolean;
   input(command: ControlCommand): void;
   state(): { t: number; q: Float64Array; qd: Float64Array; contacts: ContactPoint[] };
   /** How many efforts (nv) and motors the world has: an answer outside them is refused. */
@@ -158,7 +160,10 @@ export class ControllerRunner {
         return;
       }
       // To the next period's first step, where the next tick is due.
-      if (!this.take(Math.min(this.owed, this.stepsPerTick - (head % this.stepsPerTick)))) break;
+      if (!this.take(Math.min(this.owed, this.stepsPerTick - (head % this.stepsPerTick)))) {
+        if (this.hooks.stopped?.()) this.owed = 0; // nothing to wait for: no retrying
+        break;
+      }
     }
     if (this.owed > 0 && !this.waiting && this.sandbox) setTimeout(() => this.pump()); // the page draws in between
     if (this.owed === 0 && !this.waiting) this.release();

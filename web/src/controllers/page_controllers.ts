@@ -18,6 +18,8 @@ export interface PageControllerHooks {
     end: number;
     advance(steps: number): void;
     input(command: ControlCommand): void;
+    /** Playing forward goes no further (a challenge decided there). */
+    readonly stopped?: boolean;
   };
   /** The scene running now (with the panel's edits). */
   scene(): SceneObject;
@@ -46,6 +48,7 @@ export class PageControllers {
         live: () => timeline.step >= timeline.end,
         timestep: () => sim.timestep(),
         advance: (steps) => timeline.advance(steps),
+        stopped: () => timeline.stopped ?? false,
         input: (command) => timeline.input(command),
         state: () => ({
           t: sim.time(),
@@ -108,6 +111,11 @@ export class PageControllers {
     this.bar.setScene(controller);
     if (controller) this.bar.show({ state: 'off' });
     if (controller && trusted && !rebuild) void this.run();
+  }
+
+  /** Runs the scene's controller from the scene's start, playing (a click: a challenge's Verify). */
+  runFromStart(): Promise<void> {
+    return this.run(true);
   }
 
   /** The scene went back to its start: a running controller starts again with it (fresh state). */

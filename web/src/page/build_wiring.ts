@@ -1,17 +1,31 @@
 // Build mode (web/src/builder): scenes made with the mouse, each edit an ordinary scene.
 import { BuildMode } from '../builder/build_mode';
 import { loadSceneText } from '../guard/scene_entry';
-import { cloneScene } from '../scene/scene_doc';
+import { cloneScene, type SceneObject } from '../scene/scene_doc';
+import { withBuiltParts } from '../challenge/build_challenge';
 import type { PageContext } from './page_context';
 import { byId } from './page_dom';
 import type { SceneFlow } from './scene_wiring';
 
 export function wireBuild(ctx: PageContext, scenes: SceneFlow): BuildMode {
   const { sim, state, events } = ctx;
+  // Over a challenge, build mode adds to the challenge as it was opened (a result link can carry that).
+  let challenge: SceneObject | null = null;
+  const overChallenge = (built: SceneObject): SceneObject | string => {
+    const goal = JSON.stringify((state.doc.meta as { challenge?: unknown } | undefined)?.challenge ?? null);
+    if (goal === 'null') challenge = null;
+    else if (!challenge || JSON.stringify((challenge.meta as { challenge?: unknown }).challenge) !== goal) challenge = cloneScene(state.doc);
+    if (!challenge) return built;
+    const combined = withBuiltParts(challenge, built);
+    if ('error' in combined) return `${combined.error} (this is a challenge)`;
+    return combined.scene ?? built;
+  };
   const build = new BuildMode(byId('build-bar'), byId('build-props'), {
     renderer: ctx.renderer,
     canvas: ctx.dom.canvas,
-    run: (scene) => {
+    run: (built) => {
+      const scene = overChallenge(built);
+      if (typeof scene === 'string') return scene;
       const error = loadSceneText(sim, JSON.stringify(scene));
       if (error !== '') return error;
       scenes.sceneRuns(cloneScene(scene), 'Built scene', true); // the view stays where the builder has it

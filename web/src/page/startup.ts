@@ -1,4 +1,4 @@
-// The first scene: a scene link in the address runs first; when it cannot, the scene the address
+// The first scene: a scene or result link in the address runs first; when it cannot, the scene the address
 // names (?scene=…), else the default one, and the reason is shown. Then the gallery list opens scenes.
 import { isSceneLink } from '../share/scene_link';
 import { DEFAULT_SCENE, fetchSceneIndex, sceneFromAddress } from '../scene/scene_source';
@@ -6,15 +6,18 @@ import type { PageContext } from './page_context';
 import { byId, metaOf, showError } from './page_dom';
 import type { SceneFlow } from './scene_wiring';
 import type { ShareLinks } from './share_wiring';
+import type { ChallengeFeature } from './challenge_wiring';
+import { isResultLink } from '../challenge/result_links';
 
-export async function openFirstScene(scenes: SceneFlow, share: ShareLinks): Promise<void> {
+export async function openFirstScene(scenes: SceneFlow, share: ShareLinks, results: Pick<ChallengeFeature, 'openResultLink'>): Promise<void> {
   const requested = sceneFromAddress(window.location);
   try {
     scenes.picker.setGallery(await fetchSceneIndex());
   } catch (error) {
     showError(String(error));
   }
-  const linkProblem = isSceneLink(window.location.hash) ? share.openSceneLink(window.location.hash) : null;
+  const hash = window.location.hash;
+  const linkProblem = isSceneLink(hash) ? share.openSceneLink(hash) : isResultLink(hash) ? await results.openResultLink(hash) : null;
   if (linkProblem !== '') {
     // The scene named in the address (?scene=…); if it does not run, the default, and why.
     const requestedProblem = await scenes.sceneFileProblem(requested);

@@ -4,17 +4,19 @@
 // Decoding never trusts the link: every failure is a message saying what is wrong with it, and
 // the inflated size is capped while inflating, so a small link cannot expand into gigabytes.
 // Whether the scene is valid physics is for the engine's loader to say (sim.load).
-import { Unzlib, zlibSync } from 'fflate';
+import { zlibSync } from 'fflate';
 import { parse as parseLenient, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { fromBase64Url, inflateCapped, toBase64Url } from '../../../lib/link_codec';
 import { jsonDepthProblem } from '../guard/json_depth';
+
+// (The encoding is the library's, shared with result links.)
+export { adler32, fromBase64Url, inflateCapped, toBase64Url } from '../../../lib/link_codec';
 
 export const SCENE_LINK_PREFIX = '#scene=';
 /** The link format this page writes and reads. */
 export const LINK_FORMAT = 1;
 /** The largest scene a link may expand to, in bytes of JSON text. */
 export const MAX_SCENE_BYTES = 4 * 1024 * 1024;
-/** Compressed bytes handed to the inflater at a time: at most ~1 MB of output each. */
-const INFLATE_SLICE = 1024;
 
 export type DecodedLink = { text: string } | { error: string };
 
@@ -66,89 +68,6 @@ function unknownTagMessage(tag: string): string {
   }
   const shown = tag.length > 20 ? `${tag.slice(0, 20)}…` : tag;
   return `This scene link has an unknown format tag "${shown}" (this page reads format ${LINK_FORMAT}).`;
-}
-
-// ---- base64url (RFC 4648 §5), without padding ----
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const VALUE_OF = new Map([...ALPHABET].map((c, i) => [c, i]));
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
-    for (let k = 0; k < chars; k++) out += ALPHABET[(n >> (18 - 6 * k)) & 63];
-  }
-  return out;
-}
-
-/** The bytes, or what is wrong with the text. */
-export function fromBase64Url(text: string): Uint8Array | string {
-  for (let i = 0; i < text.length; i++) {
-    if (!VALUE_OF.has(text[i])) return `character ${i + 1} of its data ("${text[i]}") is not allowed in a scene link`;
-  }
-  if (text.length % 4 === 1) return 'its data ends in the middle of a byte (it was cut short)';
-  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
-  let bits = 0, buffer = 0, at = 0;
-  for (const c of text) {
-    buffer = ((buffer << 6) | VALUE_OF.get(c)!) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes[at++] = (buffer >> bits) & 0xff;
-    }
-  }
-  return bytes;
-}
-
-// ---- zlib, inflated a slice at a time under a cap ----
-
-/** The inflated bytes; 'too-large' as soon as they pass `cap`; 'damaged' if the stream or checksum is bad. */
-export function inflateCapped(data: Uint8Array, cap: number): Uint8Array | 'too-large' | 'damaged' {
-  if (data.length < 6) return 'damaged'; // header (2) + checksum (4)
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const inflater = new Unzlib((chunk) => {
-    size += chunk.length;
-    if (size <= cap) chunks.push(chunk);
-  });
-  try {
-    for (let at = 0; at < data.length; at += INFLATE_SLICE) {
-      inflater.push(data.subarray(at, at + INFLATE_SLICE), false);
-      if (size > cap) return 'too-large';
-    }
-    inflater.push(new Uint8Array(0), true);
-  } catch {
-    return 'damaged';
-  }
-  if (size > cap) return 'too-large';
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  // fflate does not check the zlib trailer: compare it with the Adler-32 of what came out.
-  const t = data.length - 4;
-  const expected = ((data[t] << 24) | (data[t + 1] << 16) | (data[t + 2] << 8) | data[t + 3]) >>> 0;
-  return adler32(out) === expected ? out : 'damaged';
-}
-
-export function adler32(bytes: Uint8Array): number {
-  const MOD = 65521;
-  let a = 1, b = 0;
-  // Reduced every 5552 bytes (zlib's NMAX), so the sums stay small exact integers.
-  for (let i = 0; i < bytes.length; ) {
-    const end = Math.min(i + 5552, bytes.length);
-    for (; i < end; i++) {
-      a += bytes[i];
-      b += a;
-    }
-    a %= MOD;
-    b %= MOD;
-  }
-  return ((b << 16) | a) >>> 0;
 }
 
 // ---- is it a scene at all ----

@@ -58,6 +58,10 @@ export class Recorder {
   keyframes: Keyframe[] = [];
   /** Inputs by step, in the order they were given (kept sorted by step). */
   inputs: { step: number; input: TimelineInput }[] = [];
+  /** While set, every step is taken alone and reported to it (a challenge's referee watches each one). */
+  stepWatch: ((step: number) => void) | null = null;
+  /** Playing forward stops at this step (a challenge was decided there); null: no stop. */
+  stopAt: number | null = null;
   private bytes = 0;
   private msPerStep = 0;
   private spacingFixed = false;
@@ -96,9 +100,9 @@ export class Recorder {
   /** Steps forward `count` steps: replays the recording while inside it, records beyond it. */
   advance(count: number): void {
     const target = this.head + count;
-    while (this.head < target) {
-      const next = Math.min(target, this.nextInputStep(this.head), this.nextKeyframeStep());
-      if (next > this.head) this.timedStep(next - this.head);
+    while (this.head < target && this.head < (this.stopAt ?? Infinity)) {
+      const next = Math.min(target, this.nextInputStep(this.head), this.nextKeyframeStep(), this.stopAt ?? Infinity);
+      if (next > this.head) this.timedStep(next - this.head, true);
       this.applyInputsAt(this.head);
       if (this.head > this.end) {
         this.end = this.head; // recording anew: keyframes on the grid
@@ -210,15 +214,18 @@ export class Recorder {
   }
 
   // Steps in pieces that end on the sampling grid, so that each sampling step is seen.
-  private timedStep(count: number): void {
+  // Watched steps go one at a time; a live one stops where the watch set `stopAt`.
+  private timedStep(count: number, live = false): void {
     const start = performance.now();
     const every = this.options.sampleEvery ?? 0;
     for (let left = count; left > 0; ) {
-      const piece = every > 0 ? Math.min(left, every - (this.head % every)) : left;
+      if (live && this.head >= (this.stopAt ?? Infinity)) break;
+      const piece = this.stepWatch ? 1 : every > 0 ? Math.min(left, every - (this.head % every)) : left;
       this.world.step(piece);
       this.head += piece;
       left -= piece;
       this.reportSample();
+      this.stepWatch?.(this.head);
     }
     // Browsers coarsen performance.now() (to 0.1 ms or more): cheap steps are timed in bulk.
     this.timedMs += performance.now() - start;

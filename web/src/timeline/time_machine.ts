@@ -76,6 +76,25 @@ export class TimeMachine {
       sampleEvery: this.sampleEvery,
       sampled: (step) => this.hooks.sampled(step, step * this.hooks.sim.timestep()),
     });
+    this.recorder.stepWatch = this.stepWatch;
+  }
+
+  /** Sees every step taken from now on, this recording's and the next ones' (null: none; steps go in pieces). */
+  watchSteps(watch: ((step: number) => void) | null): void {
+    this.stepWatch = watch;
+    if (this.recorder) this.recorder.stepWatch = watch;
+  }
+  private stepWatch: ((step: number) => void) | null = null;
+
+  /** Playing forward stops at `step` in this recording (a challenge decided there); null lets it go on. */
+  stopAt(step: number | null): void {
+    if (this.recorder) this.recorder.stopAt = step;
+  }
+
+  /** Whether playing forward goes no further from here (stopAt reached). */
+  get stopped(): boolean {
+    const r = this.recorder;
+    return r !== null && r.stopAt !== null && r.head >= r.stopAt;
   }
 
   /** Steps between samples of the running scene. */
@@ -232,7 +251,8 @@ export class TimeMachine {
         // Recording forward to a link's moment, a budget's worth of steps per frame.
         const start = performance.now();
         while (r.head < this.pendingRecord && performance.now() - start < SEEK_MS_PER_FRAME) r.advance(Math.min(8, this.pendingRecord - r.head));
-        if (r.head >= this.pendingRecord) this.pendingRecord = null;
+        // A challenge decided on the way stops it there (Recorder.stopAt).
+        if (r.head >= Math.min(this.pendingRecord, r.stopAt ?? Infinity)) this.pendingRecord = null;
       } else r.continueSeek(SEEK_MS_PER_FRAME);
       if (this.pendingRecord === null && r.seekTarget === null) this.arrived();
     }
