@@ -22,13 +22,25 @@ std::atomic<bool> countAllocations{false};
 std::atomic<long> allocations{0};
 }  // namespace
 
+// Every form of new and delete is replaced together: a sanitizer's own nothrow or array new
+// freed by this delete would be an allocation mismatch (std::stable_sort's buffer is nothrow).
 void* operator new(std::size_t size) {
   if (countAllocations) ++allocations;
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (countAllocations) ++allocations;
+  return std::malloc(size ? size : 1);
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace fw {
 namespace {
