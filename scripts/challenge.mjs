@@ -141,6 +141,9 @@ const commands = { verify, grade, link };
 if (!commands[command]) fail(command ? `unknown command '${command}'` : 'no command');
 try {
   await commands[command](rest);
+  // Exit now rather than when the loop drains: Node 20 can wait forever at that drain for a
+  // background task of the wasm modules (seen as an intermittent hang after the output was written).
+  process.exit(process.exitCode ?? 0);
 } catch (error) {
   // (Not a verdict: 1 would read as "the claim does not hold". The wasm build missing, say.)
   process.stderr.write(`challenge: cannot run: ${error instanceof Error ? error.message : String(error)}\n`);
