@@ -117,18 +117,21 @@ bool expandPolytope(const Shape& a, const ShapePose& pa, const Shape& b, const S
   EpaFace faces[kMaxEpaFaces];
   int vertexCount = 4, faceCount = 0;
   for (int i = 0; i < 4; ++i) vertices[i] = start.p[i];
+  // Faces are turned outwards from a point inside the polytope, not from the origin: touching
+  // shapes (a cap resting on a cap) put the origin on a face, where the sign of its distance is
+  // rounding and would turn that face inwards.
+  const Vec3 inside = 0.25 * (start.p[0].w + start.p[1].w + start.p[2].w + start.p[3].w);
   auto addFace = [&](int i, int j, int k) {
     if (faceCount == kMaxEpaFaces) return false;
     Vec3 n = (vertices[j].w - vertices[i].w).cross(vertices[k].w - vertices[i].w);
     const double length = n.norm();
     if (length < 1e-300) return true;  // degenerate sliver: leave it out
     n /= length;
-    double distance = n.dot(vertices[i].w);
-    if (distance < 0) {  // wound inwards: turn it round
-      n = -n, distance = -distance;
+    if (n.dot(vertices[i].w - inside) < 0) {  // wound inwards: turn it round
+      n = -n;
       std::swap(j, k);
     }
-    faces[faceCount++] = {{i, j, k}, n, distance};
+    faces[faceCount++] = {{i, j, k}, n, n.dot(vertices[i].w)};
     return true;
   };
   addFace(0, 1, 2), addFace(0, 3, 1), addFace(0, 2, 3), addFace(1, 3, 2);
