@@ -16,12 +16,16 @@ import { World, checkSceneMeta, sceneError, sceneText } from './world';
 import { type VerifyOptions, type VerifyReport, verifyWith } from './challenge/verify';
 
 export { ControllerError, type ControlCommand, type ControlContext, type ControlFunction, type ControllerLoader, type ControllerSpec, type TickResult } from './controller';
-export type { ContactPoint, EnergyReport, JointDescription, JointHandle, Matrix, ModelState, Pose, Vec3 } from './types';
-export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY, WorldViews, contactsOf, energyOf, readField } from './views';
+export type { ContactPoint, EnergyReport, JointDescription, JointHandle, Matrix, ModelState, PartState, Pose, Vec3 } from './types';
+export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, PART, POSE, VELOCITY, WorldViews, contactsOf, energyOf, readField } from './views';
 export { SceneError, World } from './world';
 export type { SiteDescription } from './scene_names';
 export { type MujocoState, fromMujocoState, toMujocoState } from './mujoco_state';
 export { validateSceneMeta, type SceneMetaProblem } from './scene_meta';
+export {
+  InstrumentTracker, bodyIndexByName, stopwatchReading, triggerMatches,
+  type ContactEvent, type Gate, type InstrumentBody, type InstrumentEvent, type InstrumentSpec, type InstrumentViews, type ManualEvent, type Passage, type Stopwatch, type StopwatchReading, type StopwatchTrigger,
+} from './instruments';
 export type { Challenge, ChallengeProbe, ChallengeProgress, ChallengeStatus, ChallengeVerdict, Predicate, Region } from './challenge/challenge_types';
 export { Referee, runChallenge, type RefereeOptions, type RunOptions } from './challenge/referee';
 export { WorldProbe } from './challenge/world_probe';

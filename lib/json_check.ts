@@ -70,7 +70,7 @@ export class Checker {
   }
 
   /** Every member one of `known`: a misspelt field is an error, not a silent default. */
-  allowOnly(record: JsonRecord, path: string, known: string[]): void {
+  allowOnly(record: JsonRecord, path: string, known: readonly string[]): void {
     for (const key of Object.keys(record)) {
       if (!known.includes(key)) this.fail(`${path}/${escapeToken(key)}`, `unknown field (expected one of: ${known.join(', ')})`);
     }

@@ -6,8 +6,9 @@
 // scene enters: the page (web/src/guard/scene_entry.ts) and the library's createWorld.
 // It reads untrusted JSON: every value is checked before it is used, nothing is run.
 import { checkChallenge } from './challenge_check';
+import { checkInstruments } from './instruments_check';
 import { Checker, type JsonRecord, type SceneMetaProblem, escapeToken, isPointer, isRecord, jointNames, atPointer, own, quoted, typeName } from './json_check';
-import { WORLD_DEFAULTS } from './scene_defaults.generated';
+import { META_FIELDS, META_TRANSLATION_FIELDS, WORLD_DEFAULTS } from './scene_defaults.generated';
 
 export type { SceneMetaProblem } from './json_check';
 
@@ -100,18 +101,45 @@ function checkEfforts(c: Checker, efforts: unknown, path: string, names: Set<str
   });
 }
 
+// A translation of meta's texts: the same field names, observe and questions entry by entry.
+function checkTranslations(c: Checker, translations: unknown, path: string): void {
+  if (!c.object(translations, path)) return;
+  for (const [language, texts] of Object.entries(translations)) {
+    const at = `${path}/${escapeToken(language)}`;
+    if (!/^[a-z]{2}(-[A-Z]{2})?$/.test(language)) c.fail(at, 'a language code like "de" or "de-AT"');
+    if (!c.object(texts, at)) continue;
+    c.allowOnly(texts, at, META_TRANSLATION_FIELDS);
+    for (const key of ['title', 'description', 'method'] as const) if (own(texts, key)) c.string(texts[key], `${at}/${key}`);
+    if (own(texts, 'observe')) c.stringList(texts.observe, `${at}/observe`);
+    if (own(texts, 'sliders')) c.stringList(texts.sliders, `${at}/sliders`);
+    if (own(texts, 'questions') && c.array(texts.questions, `${at}/questions`)) {
+      texts.questions.forEach((question, i) => {
+        const q = `${at}/questions/${i}`;
+        if (!c.object(question, q)) return;
+        c.allowOnly(question, q, ['text', 'choices', 'explanation']);
+        if (own(question, 'text')) c.string(question.text, `${q}/text`);
+        if (own(question, 'choices')) c.stringList(question.choices, `${q}/choices`);
+        if (own(question, 'explanation')) c.string(question.explanation, `${q}/explanation`);
+      });
+    }
+  }
+}
+
 function checkMeta(c: Checker, meta: unknown, document: JsonRecord): void {
   const path = '/meta';
   if (!c.object(meta, path)) return;
-  c.allowOnly(meta, path, ['title', 'description', 'observe', 'plots', 'sliders', 'efforts', 'questions', 'challenge']);
+  c.allowOnly(meta, path, META_FIELDS);
   if (own(meta, 'title')) c.string(meta.title, `${path}/title`);
   if (own(meta, 'description')) c.string(meta.description, `${path}/description`);
+  if (own(meta, 'method')) c.string(meta.method, `${path}/method`);
+  if (own(meta, 'translations')) checkTranslations(c, meta.translations, `${path}/translations`);
   if (own(meta, 'observe')) c.stringList(meta.observe, `${path}/observe`);
   if (own(meta, 'plots')) checkPlots(c, meta.plots, `${path}/plots`, jointNames(document));
   if (own(meta, 'questions')) checkQuestions(c, meta.questions, `${path}/questions`);
   if (own(meta, 'sliders')) checkSliders(c, meta.sliders, `${path}/sliders`, document);
   if (own(meta, 'efforts')) checkEfforts(c, meta.efforts, `${path}/efforts`, jointNames(document));
   if (own(meta, 'challenge')) checkChallenge(c, meta.challenge, `${path}/challenge`, document);
+  if (own(meta, 'instruments')) checkInstruments(c, meta.instruments, `${path}/instruments`, document);
 }
 
 /** The time step the scene asks for (the loader checks it; here only the controller's period needs it). */

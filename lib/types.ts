@@ -63,4 +63,15 @@ export interface ContactPoint {
   separation: number; // m, < 0 penetrating
 }
 
+/** A spring's or string's state now (the PART buffer): where to draw it and what it pulls with. */
+export interface PartState {
+  /** its ends, world frame (m); a string runs endA → its via points (partsJson) → endB */
+  endA: [number, number, number];
+  endB: [number, number, number];
+  /** N, > 0 pulling: a spring's k (d − L₀) + c ḋ over the last step; a string's (0 while slack) */
+  tension: number;
+  /** m: a spring's distance d now; a string's path length now */
+  length: number;
+}
+
 export type Vec3 = [number, number, number];

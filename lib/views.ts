@@ -6,10 +6,11 @@
 // buffer moved or its size changed: reading them allocates nothing in the steady state. The per-body
 // poses and velocities are kept without asking the module again until invalidate() (a new scene).
 import type { FeatherweightModule, Simulation } from 'featherweight-wasm/featherweight.js';
-import { BODY_FORCE, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY } from './layouts.generated';
-import type { ContactPoint, EnergyReport, Vec3 } from './types';
+import { BODY_FORCE, CONTACT, DRAG, ENERGY, MOMENTUM, PART, POSE, VELOCITY } from './layouts.generated';
+import type { PartInfo } from 'featherweight-wasm/featherweight.js';
+import type { ContactPoint, EnergyReport, PartState, Vec3 } from './types';
 
-export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, POSE, VELOCITY } from './layouts.generated';
+export { BODY_FORCE, BODY_POSE, BUFFERS, CONTACT, DRAG, ENERGY, MOMENTUM, PART, POSE, VELOCITY } from './layouts.generated';
 
 type Heap = Float32Array | Float64Array;
 
@@ -55,7 +56,7 @@ export class WorldViews {
   private readonly f64 = () => new HeapView<Float64Array>(() => this.module.HEAPF64, (b, p, n) => new Float64Array(b, p, n));
   private readonly views = {
     poses: this.f32(), velocities: this.f32(), contacts: this.f32(), bodyForces: this.f32(),
-    q: this.f64(), qd: this.f64(), tau: this.f64(), energy: this.f64(), momentum: this.f64(), drag: this.f64(), bodyPose: this.f64(),
+    q: this.f64(), qd: this.f64(), tau: this.f64(), energy: this.f64(), momentum: this.f64(), drag: this.f64(), bodyPose: this.f64(), parts: this.f64(),
     scratch: this.f64(),
   };
 
@@ -147,6 +148,28 @@ export class WorldViews {
   /** The mouse spring: DRAG.stride float64s (the grabbed point, then the force, N). */
   dragData(): Float64Array {
     return this.views.drag.at(this.simulation.dragPointer(), DRAG.stride);
+  }
+
+  /** Computes where the springs, then the strings, are now: partCount × PART.stride float64s (endA, endB, tension, length). */
+  partData(): Float64Array {
+    const count = this.simulation.partCount();
+    return this.views.parts.at(count > 0 ? this.simulation.partsPointer() : 0, count * PART.stride);
+  }
+
+  /** The scene's springs, then its strings: kind, name, bodies, attachments, via points and parameters (fixed until the next load). */
+  partInfo(): PartInfo[] {
+    return JSON.parse(this.simulation.partsJson()) as PartInfo[];
+  }
+
+  /** The springs', then the strings', state now (computed by the call), in partInfo()'s order. */
+  parts(): PartState[] {
+    const p = this.partData(), s = PART.stride;
+    return Array.from({ length: p.length / s }, (_, k) => ({
+      endA: readField(p, s, k, PART.endA, [0, 0, 0]) as Vec3,
+      endB: readField(p, s, k, PART.endB, [0, 0, 0]) as Vec3,
+      tension: p[k * s + PART.tension],
+      length: p[k * s + PART.length],
+    }));
   }
 
   /** A body frame's pose in float64 (the POSE layout), computed now; null for no such body. */

@@ -138,6 +138,29 @@ class Simulation {
     }
     return motors.dump();
   }
+  // Springs, then strings (partsJson()); where they are now at partsPointer() (layout::Part).
+  int partCount() const { return world_ ? int(world_->springs().size() + world_->strings().size()) : 0; }
+  std::string partsJson() const {
+    nlohmann::json parts = nlohmann::json::array();
+    if (!world_) return parts.dump();
+    for (const fw::Spring& s : world_->springs())
+      parts.push_back({{"kind", "spring"}, {"name", s.name}, {"bodyA", s.linkA}, {"bodyB", s.linkB}, {"pointA", vec(s.pointA)},
+                       {"pointB", vec(s.pointB)}, {"via", nlohmann::json::array()}, {"restLength", s.restLength},
+                       {"stiffness", s.stiffness}, {"damping", s.damping}});
+    for (const fw::IdealString& s : world_->strings()) {
+      nlohmann::json via = nlohmann::json::array();
+      for (const Eigen::Vector3d& p : s.via) via.push_back(vec(p));
+      parts.push_back({{"kind", "string"}, {"name", s.name}, {"bodyA", s.linkA}, {"bodyB", s.linkB}, {"pointA", vec(s.pointA)},
+                       {"pointB", vec(s.pointB)}, {"via", via}, {"length", s.length}});
+    }
+    return parts.dump();
+  }
+  uintptr_t partsPointer() {
+    if (!world_) return 0;
+    fw::partStates(*world_, parts_);
+    if (parts_.capacity() == 0) parts_.reserve(layout::Part::kStride);  // a place, also for none
+    return reinterpret_cast<uintptr_t>(parts_.data());
+  }
   void setMotorTarget(int motor, double position, double velocity) {
     if (!world_ || motor < 0 || motor >= int(world_->motors().size())) return;
     fw::JointMotor& m = world_->motors()[size_t(motor)];
@@ -298,6 +321,7 @@ class Simulation {
   Record<layout::Drag> drag_ = Record<layout::Drag>::Zero();
   Record<layout::Energy> energy_ = Record<layout::Energy>::Zero();
   Record<layout::BodyPose> pose_ = Record<layout::BodyPose>::Zero();
+  std::vector<double> parts_;  // layout::Part per spring and string, when asked for
   Eigen::VectorXd input_;
 };
 
@@ -323,6 +347,9 @@ EMSCRIPTEN_BINDINGS(featherweight) {
       .function("motorsJson", &Simulation::motorsJson)
       .function("setMotorTarget", &Simulation::setMotorTarget)
       .function("motorEffort", &Simulation::motorEffort)
+      .function("partCount", &Simulation::partCount)
+      .function("partsJson", &Simulation::partsJson)
+      .function("partsPointer", &Simulation::partsPointer)
       .function("nq", &Simulation::nq)
       .function("nv", &Simulation::nv)
       .function("qPointer", &Simulation::qPointer)

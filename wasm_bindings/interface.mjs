@@ -129,6 +129,19 @@ export const buffers = [
       { name: 'qw' },
     ],
   },
+  {
+    name: 'part',
+    pointer: 'partsPointer',
+    element: 'float64',
+    count: 'partCount',
+    doc: "The scene's springs, then its strings, in scene order (partsJson()), computed by the call: where each is drawn now.",
+    fields: [
+      { name: 'endA', size: 3, unit: 'm', doc: "the end on a, world frame, at the state now" },
+      { name: 'endB', size: 3, unit: 'm', doc: 'the end on b' },
+      { name: 'tension', unit: 'N', doc: "> 0 pulling: a spring's k (d − L₀) + c ḋ held over the last step; a string's impulse over the last step / h (0 slack)" },
+      { name: 'length', unit: 'm', doc: "a spring's distance d now; a string's path length now (pointA → via… → pointB)" },
+    ],
+  },
   // Arrays of numbers without a record layout: sizes only.
   { name: 'q', pointer: 'qPointer', element: 'float64', length: 'nq', doc: 'Generalised coordinates q.' },
   { name: 'v', pointer: 'vPointer', element: 'float64', length: 'nv', doc: 'Generalised velocities q̇.' },
@@ -175,6 +188,9 @@ views when HEAPF32.buffer changes.`,
   { name: 'contactCount', returns: 'number', doc: 'Contact points of the last step.' },
   { name: 'contactsPointer', returns: 'number', buffer: 'contact', doc: 'Byte offset of the contact points.' },
   { name: 'motorsJson', returns: 'string', doc: "JSON array of the scene's motors in order: see MotorInfo." },
+  { name: 'partCount', returns: 'number', doc: 'Springs plus strings of the scene.' },
+  { name: 'partsJson', returns: 'string', doc: 'JSON array describing each spring, then each string: see PartInfo. Valid until the next load().' },
+  { name: 'partsPointer', returns: 'number', buffer: 'part', doc: 'Computes where the springs and strings are now; returns where that is.' },
   { name: 'setMotorTarget', params: [['motor', 'number'], ['position', 'number'], ['velocity', 'number']], returns: 'void', doc: 'New targets for motor `motor` (position: rad or m; velocity: rad/s or m/s); live.' },
   { name: 'motorEffort', params: [['motor', 'number']], returns: 'number', doc: 'The effort (N·m or N) the motor applied over the last step.' },
 
@@ -276,6 +292,24 @@ export interface JointInfo {
   vIndex: number;
   nq: number;
   nv: number;
+}
+
+export interface PartInfo {
+  kind: 'spring' | 'string';
+  name: string;
+  /** the bodies of the ends, -1 for the world */
+  bodyA: number;
+  bodyB: number;
+  /** the attachments in the bodies' frames (world points for the world) */
+  pointA: [number, number, number];
+  pointB: [number, number, number];
+  /** a string's pulley points, world frame, in order from a to b (empty for springs) */
+  via: [number, number, number][];
+  /** spring: rest length L₀ (m), stiffness k (N/m), damping c (N·s/m); string: its length (m) */
+  restLength?: number;
+  stiffness?: number;
+  damping?: number;
+  length?: number;
 }
 
 export interface MotorInfo {

@@ -50,7 +50,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       data.c[li] = vi.cross(vJ);
     data.IA[li] = model.inertiaBlocks[li];
     data.pA[li] = vi.crossForce(model.inertia[li] * vi);  // p_i = v ×* I v − f_ext
-    if (worldPoses || model.linearDrag[li] > 0 || model.angularDrag[li] > 0)
+    if (worldPoses || model.linearDrag[li] > 0 || model.angularDrag[li] > 0 || model.viscousDrag[li] > 0)
       data.pA[li] -= linkExternalForce(model, data, loads, i);
   }
 

@@ -14,6 +14,10 @@ Force linkExternalForce(const Model& model, const Data& data, const Loads* loads
 void jointEfforts(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                   const Loads& loads);
 
+// Adds the loads' point springs' generalized forces Jᵀ f at (q, q̇) to data.tau (runs forward
+// kinematics into data first).
+void springEfforts(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v, const Loads& loads);
+
 // The servos' efforts at (q, q̇) into data.servoTau (zero where none acts).
 void servoEfforts(Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v, const Loads& loads);
 

@@ -9,6 +9,7 @@ namespace fw {
 void forwardDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const Loads& loads, DynamicsAlgorithm algorithm) {
   jointEfforts(model, data, q, v, loads);
+  if (!loads.springs.empty()) springEfforts(model, data, q, v, loads);
   if (algorithm == DynamicsAlgorithm::CRBA) {
     crbaForwardDynamics(model, data, q, v, data.tau, &loads);
   } else {

@@ -82,6 +82,13 @@ void setTwoPointRow(const Model& model, Data& data, int linkA, const Vec3& point
                Force{pointB.cross(direction), direction}, set, row, scratch);
 }
 
+void setPullRow(const Model& model, Data& data, int linkA, const Vec3& pointA, const Vec3& directionA, int linkB,
+                const Vec3& pointB, const Vec3& directionB, ConstraintSet& set, ConstraintRow& row, double* scratch) {
+  // setWrenchRow applies fB to B and −fA to A.
+  setWrenchRow(model, data, linkA, Force{pointA.cross(-directionA), -directionA}, linkB,
+               Force{pointB.cross(directionB), directionB}, set, row, scratch);
+}
+
 void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,
                    ConstraintRow& row, double* scratch) {
   const Force torque{axis, Vec3::Zero()};

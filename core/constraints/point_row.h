@@ -18,6 +18,11 @@ void setPointRow(const Model& model, Data& data, int linkA, int linkB, const Vec
 void setTwoPointRow(const Model& model, Data& data, int linkA, const Vec3& pointA, int linkB, const Vec3& pointB,
                     const Vec3& direction, ConstraintSet& set, ConstraintRow& row, double* scratch);
 
+// An impulse λ pulling link A at pointA along directionA and link B at pointB along directionB
+// (a string over pulleys): J q̇ = directionA · v_A(pA) + directionB · v_B(pB).
+void setPullRow(const Model& model, Data& data, int linkA, const Vec3& pointA, const Vec3& directionA, int linkB,
+                const Vec3& pointB, const Vec3& directionB, ConstraintSet& set, ConstraintRow& row, double* scratch);
+
 // The same for a pure torque about `axis` (world): J q̇ = axis · (ω_B − ω_A).
 void setAngularRow(const Model& model, Data& data, int linkA, int linkB, const Vec3& axis, ConstraintSet& set,
                    ConstraintRow& row, double* scratch);

@@ -21,6 +21,15 @@ struct Servo {
   }
 };
 
+// A linear spring-damper between a point of each of two links (−1: the world, the point then a
+// world point), T = k (d − L₀) + c ḋ pulling the points together: a force of the state,
+// evaluated by forwardDynamics at each evaluation (accurate stepping's springs).
+struct PointSpring {
+  int linkA = -1, linkB = -1;
+  Vec3 pointA = Vec3::Zero(), pointB = Vec3::Zero();  // in the links' frames
+  double restLength = 0, stiffness = 0, damping = 0;
+};
+
 struct Loads {
   explicit Loads(const Model& model)
       : tau(Eigen::VectorXd::Zero(model.nv)), externalWorld(size_t(model.nlinks)),
@@ -36,6 +45,8 @@ struct Loads {
   // Efforts of the state, evaluated by forwardDynamics at each evaluation (their part of data.tau
   // in data.servoTau); the integrators report their impulse and work (data.servoImpulse, servoWork).
   std::vector<Servo> servos;
+  // Springs of the state, evaluated with the servos (their generalized force added to data.tau).
+  std::vector<PointSpring> springs;
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

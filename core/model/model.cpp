@@ -56,6 +56,7 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   m.linkNames.push_back(spec.name);
   m.linearDrag.push_back(spec.linearDrag);
   m.angularDrag.push_back(spec.angularDrag);
+  m.viscousDrag.push_back(spec.viscousDrag);
   m.gravcomp.push_back(spec.gravcomp);
   if (spec.gravcomp != 0) m.anyGravcomp = true;
   for (int k = 0; k < j.nv; ++k) {

@@ -25,6 +25,7 @@ struct Model {
   std::vector<std::string> linkNames;
   std::vector<double> linearDrag;   // force −k v|v| at the centre of mass (Wawrzyński)
   std::vector<double> angularDrag;  // torque −k ω
+  std::vector<double> viscousDrag;  // force −b v at the centre of mass (Stokes)
   // Gravity compensation (MuJoCo's gravcomp): a force −gravcomp·m·g at the centre of mass, a
   // passive force every algorithm takes with the link's external force (external_forces.cpp);
   // anyGravcomp is false when every one is 0, and then the world poses are not needed for it.

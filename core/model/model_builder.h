@@ -18,6 +18,7 @@ struct LinkSpec {
   double armature = 0;  // rotor inertia on each of the joint's velocity coordinates (kg·m² or kg)
   double linearDrag = 0;
   double angularDrag = 0;
+  double viscousDrag = 0;
   double gravcomp = 0;  // fraction of the link's weight cancelled at its centre of mass
 };
 

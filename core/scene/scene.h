@@ -86,6 +86,8 @@ struct LinkDescription {
   std::vector<ShapeVisual> shapeVisuals;  // how each shape is drawn, one per shape
   double linearDrag = scene_defaults::kDragLinear;    // Wawrzyński: f = −k v|v|
   double angularDrag = scene_defaults::kDragAngular;  // n = −k ω
+  double viscousDrag = scene_defaults::kDragViscous;  // f = −b v
+  bool ownDrag = false;  // gave "drag": world.drag does not apply
   double gravcomp = scene_defaults::kLinkGravcomp;    // fraction of the weight cancelled at the centre of mass
 };
 
@@ -108,6 +110,39 @@ struct ConstraintDescription {
   std::optional<Eigen::Vector3d> pointA, pointB;  // or a point in each body's frame
   Eigen::Vector3d axis{0, 0, 1};   // world, at the initial configuration
   Eigen::Vector3d axis2{1, 0, 0};  // universal: the axis on b
+};
+
+// A linear spring-damper between a point on each of two bodies (scene_parts.cpp).
+struct SpringDescription {
+  std::string path;  // JSON Pointer, for messages
+  std::string name;
+  std::string a, b;  // body names, "articulation/link", or "world"
+  Eigen::Vector3d pointA{0, 0, 0}, pointB{0, 0, 0};  // in a's and b's frames (the world's for "world")
+  std::optional<double> restLength;                  // m; none: the initial distance
+  double stiffness = 0;                              // N/m
+  double damping = scene_defaults::kSpringDamping;  // N·s/m
+};
+
+// An ideal string: inextensible, unilateral, over fixed pulley points.
+struct StringDescription {
+  std::string path;
+  std::string name;
+  std::string a, b;
+  Eigen::Vector3d pointA{0, 0, 0}, pointB{0, 0, 0};
+  std::optional<double> length;       // m; none: the initial path length
+  std::vector<Eigen::Vector3d> via;  // world points
+};
+
+// A rope with mass: built into `segments` capsule bodies joined by spherical impulse joints.
+struct RopeDescription {
+  std::string path;
+  std::string name;
+  std::string a, b;  // b empty: the rope hangs from a
+  Eigen::Vector3d pointA{0, 0, 0}, pointB{0, 0, 0};
+  double length = 1, mass = 1, radius = 0.01;
+  int segments = 2;
+  Shape capsule;  // the segments' shape (material, friction, colour), its size set when built
+  ShapeVisual visual;
 };
 
 // Two bodies or links whose shapes never touch (MuJoCo's <contact><exclude>).
@@ -135,6 +170,7 @@ struct WorldDescription {
   double maxStep = 0;  // 0: the timestep
   std::string stepping;  // "realtime" | "accurate"; default from the integrator
   std::string collisionFilter{scene_defaults::kWorldCollisionFilter};  // each | either (MuJoCo's rule)
+  double linearDrag = 0, angularDrag = 0, viscousDrag = 0;  // world.drag: links without their own
   MaterialMixing mixing;        // how a pair combines its shapes' friction and restitution
   SolverSettings solver;        // the parser fills in every field (the solver's own defaults are
   ImpulseJointSettings joints;  // for worlds built without a scene)
@@ -155,6 +191,9 @@ struct SceneDescription {
   std::vector<ConstraintDescription> constraints;
   std::vector<ExclusionDescription> contactExclusions;
   std::vector<ContactPairDescription> contactPairs;
+  std::vector<SpringDescription> springs;
+  std::vector<StringDescription> strings;
+  std::vector<RopeDescription> ropes;  // expanded into bodies and constraints by the builder
   Camera camera;
 };
 

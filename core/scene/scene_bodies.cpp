@@ -30,9 +30,11 @@ void checkSites(const JsonCursor& owner) {
 void readDrag(const JsonCursor& owner, LinkDescription& link) {
   if (!owner.has("drag")) return;
   const JsonCursor drag = owner["drag"];
-  drag.allowOnly({"linear", "angular"});
+  drag.allowOnly({"linear", "angular", "viscous"});
+  link.ownDrag = true;
   if (drag.has("linear")) link.linearDrag = drag["linear"].nonNegativeNumber();
   if (drag.has("angular")) link.angularDrag = drag["angular"].nonNegativeNumber();
+  if (drag.has("viscous")) link.viscousDrag = drag["viscous"].nonNegativeNumber();
 }
 
 // Gravity compensation: finite and within ±10 (more is no longer a robot's counterweight).

@@ -40,6 +40,10 @@ void checkSceneBudgets(const SceneDescription& scene) {
       if (++bodies > kMaxBodies)
         throw SceneError(link.path, "a scene has at most " + std::to_string(kMaxBodies) +
                                         " bodies and links (the budget of one load, docs/security.md)");
+  for (const RopeDescription& rope : scene.ropes)  // each segment a body
+    if ((bodies += size_t(rope.segments)) > kMaxBodies)
+      throw SceneError(rope.path, "a scene has at most " + std::to_string(kMaxBodies) +
+                                      " bodies and links, the ropes' segments counted (the budget of one load, docs/security.md)");
   if (scene.constraints.size() > kMaxConstraints)
     throw SceneError(scene.constraints[kMaxConstraints].path,
                      "a scene has at most " + std::to_string(kMaxConstraints) + " constraints (the budget of one load)");

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include "model/model_builder.h"
+#include "scene/scene_parts_builder.h"
 #include "shapes/mass_properties.h"
 #include "world/joint_system.h"
 
@@ -166,6 +167,7 @@ std::vector<LinkSpec> linkSpecsOf(const ArticulationDescription& a) {
     spec.springRest = link.joint.springRest;
     spec.linearDrag = link.linearDrag;
     spec.angularDrag = link.angularDrag;
+    spec.viscousDrag = link.viscousDrag;
     spec.gravcomp = link.gravcomp;
     specs.push_back(spec);
   }
@@ -227,6 +229,7 @@ void addLink(Assembly& w, const ArticulationDescription& a, size_t i, LinkSpec s
                        "joint damping, armature, friction and springs are not available for impulse joints (\"joints\": \"impulse\")");
     spec = LinkSpec{spec.name, -1, JointType::Free, Vec3::UnitZ(), Transform(), spec.inertia};
     spec.linearDrag = link.linearDrag, spec.angularDrag = link.angularDrag, spec.gravcomp = link.gravcomp;
+    spec.viscousDrag = link.viscousDrag;
   } else {
     spec.parent = parentBody;
   }
@@ -371,6 +374,20 @@ static std::vector<ColliderPair> contactPairsOf(const SceneDescription& scene, c
 }
 
 World buildWorld(const SceneDescription& scene) {
+  if (!scene.ropes.empty()) {
+    // The ropes' ends at the start: from the scene's own bodies, built once without them.
+    SceneDescription bodies;
+    bodies.world = scene.world;
+    bodies.articulations = scene.articulations;
+    const World ends = buildWorld(bodies);
+    std::map<std::string, int> named;
+    for (size_t i = 0; i < ends.visuals().size(); ++i) named[ends.visuals()[i].name] = int(i);
+    return buildWorld(withRopesBuilt(scene, [&](const std::string& name) {
+      if (name == "world") return LinkFrame{};
+      const int body = named.at(name);
+      return LinkFrame{ends.bodyOrientation(body).toRotationMatrix(), ends.bodyPosition(body)};
+    }));
+  }
   Assembly w(scene);
   w.interactions.eitherFilter = scene.world.collisionFilter == "either";
   for (const ContactPairDescription& p : scene.contactPairs)
@@ -382,6 +399,7 @@ World buildWorld(const SceneDescription& scene) {
   w.interactions.excludedPairs = excludedPairsOf(scene, w.bodyNamed);
   w.interactions.contactPairs = contactPairsOf(scene, w.bodyNamed);
   addConstraints(scene, model, initial, w.bodyNamed, w.interactions);
+  addSpringsAndStrings(scene, model, initial, w.bodyNamed, w.accurate, w.interactions);
   if (w.accurate && !scene.constraints.empty()) throw SceneError(scene.constraints[0].path, kNeedsRealtime);
   for (const ConstraintDescription& c : scene.constraints) w.impulseJointPaths.push_back(c.path);
   checkJointSystemBudget(model, w.interactions.impulseJoints, w.impulseJointPaths);

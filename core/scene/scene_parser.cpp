@@ -54,7 +54,8 @@ nlohmann::json parseJsonText(std::string_view jsonText) {
 void checkHeader(const JsonCursor& root) {
   root.expectObject();
   root.allowOnly({"$schema", "format", "version", "meta", "world", "materials", "bodies", "articulations",
-                  "constraints", "contactExclusions", "contactPairs", "camera", "controller"});
+                  "constraints", "contactExclusions", "contactPairs", "camera", "controller", "springs", "strings",
+                  "ropes"});
   if (root["format"].string() != kSceneFormat) root["format"].fail(std::string("expected \"") + kSceneFormat + "\"");
   const JsonCursor version = root["version"];
   if (!version.value().is_number_integer()) version.fail("expected an integer format version");
@@ -108,6 +109,14 @@ SceneDescription parseScene(std::string_view jsonText) {
   const Materials materials = materialsFrom(root);
   std::set<std::string> jointNames;
   readMovingParts(root, materials, scene, jointNames);
+  for (ArticulationDescription& a : scene.articulations)
+    for (LinkDescription& link : a.links)
+      if (!link.ownDrag && !a.isStatic) {
+        link.linearDrag = scene.world.linearDrag;
+        link.angularDrag = scene.world.angularDrag;
+        link.viscousDrag = scene.world.viscousDrag;
+      }
+  readParts(root, materials, jointNames, scene);
   if (root.has("constraints")) {
     const JsonCursor list = root["constraints"];
     for (size_t i = 0; i < list.size(); ++i) scene.constraints.push_back(constraintFrom(list[i], jointNames));

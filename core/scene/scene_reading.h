@@ -53,6 +53,8 @@ ArticulationDescription articulationFrom(const JsonCursor& c, const Materials& m
 ArticulationDescription bodyFrom(const JsonCursor& c, const Materials& materials);
 // `names`: every body and link a constraint may join ("articulation/link" for links).
 ConstraintDescription constraintFrom(const JsonCursor& c, const std::set<std::string>& names);
+// Ropes, springs and strings (scene_parts.cpp); adds the ropes' segments to `names`.
+void readParts(const JsonCursor& root, const Materials& materials, std::set<std::string>& names, SceneDescription& scene);
 // `names` as for constraints, without "world".
 ExclusionDescription exclusionFrom(const JsonCursor& c, const std::set<std::string>& names);
 // What a contact pair may name: each body or link by name ("articulation/link" for links), with

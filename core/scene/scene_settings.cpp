@@ -130,7 +130,7 @@ void readAdaptiveStep(const JsonCursor& c, WorldDescription& w) {
 
 WorldDescription worldFrom(const JsonCursor& c) {
   c.allowOnly({"gravity", "timestep", "integrator", "dynamics", "stepping", "tolerance", "minStep",
-               "maxStep", "mixing", "solver", "jointCorrection", "collisionFilter"});
+               "maxStep", "mixing", "solver", "jointCorrection", "collisionFilter", "drag"});
   WorldDescription w;
   w.solver = solverDefaults();
   w.joints = jointCorrectionDefaults();
@@ -146,6 +146,13 @@ WorldDescription worldFrom(const JsonCursor& c) {
   readIntegration(c, w);
   w.mixing = mixingFrom(c);
   if (c.has("collisionFilter")) w.collisionFilter = c["collisionFilter"].oneOf({"each", "either"});
+  if (c.has("drag")) {  // the default of every link without its own (scene_parser.cpp)
+    const JsonCursor drag = c["drag"];
+    drag.allowOnly({"linear", "angular", "viscous"});
+    if (drag.has("linear")) w.linearDrag = drag["linear"].nonNegativeNumber();
+    if (drag.has("angular")) w.angularDrag = drag["angular"].nonNegativeNumber();
+    if (drag.has("viscous")) w.viscousDrag = drag["viscous"].nonNegativeNumber();
+  }
   if (c.has("solver")) readSolver(c["solver"], w.solver);
   if (c.has("jointCorrection")) readJointCorrection(c["jointCorrection"], w.joints);
   readAdaptiveStep(c, w);
@@ -153,7 +160,9 @@ WorldDescription worldFrom(const JsonCursor& c) {
 }
 
 Camera cameraFrom(const JsonCursor& c) {
-  c.allowOnly({"position", "target", "fov"});
+  c.allowOnly({"position", "target", "fov", "view"});
+  // The view preset is the page's alone (an orthographic view); checked here so a typo is named.
+  if (c.has("view")) c["view"].oneOf({"perspective", "front", "side", "top"});
   Camera cam;
   if (c.has("position")) cam.position = c["position"].vector3();
   if (c.has("target")) cam.target = c["target"].vector3();

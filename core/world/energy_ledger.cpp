@@ -14,7 +14,7 @@ double World::springEnergy() const {
     const double k = model_.springStiffness[dof];
     if (k != 0) e += 0.5 * k * std::pow(state_.motion.q[j.idx_q] - model_.springRest[dof], 2);
   }
-  return e;
+  return e + sceneSpringEnergy();
 }
 
 EnergyReport World::energy() {
@@ -43,15 +43,16 @@ double World::appliedPower() const {
   return power;
 }
 
-// Power taken by air drag (−k_v |v|³ at the centre of mass, −k_ω |ω|²) at the kinematics in data_.
+// Power taken by air drag (k_v |v|³ + b |v|² at the centre of mass, k_ω |ω|²) at the kinematics in data_.
 double World::airDragPower() const {
   double power = 0;
   for (int link = 0; link < model_.nlinks; ++link) {
     const size_t i = size_t(link);
-    const double kv = model_.linearDrag[i], kw = model_.angularDrag[i];
-    if (kv <= 0 && kw <= 0) continue;
+    const double kv = model_.linearDrag[i], kw = model_.angularDrag[i], b = model_.viscousDrag[i];
+    if (kv <= 0 && kw <= 0 && b <= 0) continue;
     const Motion& v = data_.v[i];
-    power += kv * std::pow((v.linear + v.angular.cross(model_.inertia[i].com)).norm(), 3) + kw * v.angular.squaredNorm();
+    const double speed = (v.linear + v.angular.cross(model_.inertia[i].com)).norm();
+    power += (kv * speed + b) * speed * speed + kw * v.angular.squaredNorm();
   }
   return power;
 }
@@ -101,6 +102,10 @@ void World::ledgerRealtimeStep(double h) {
     if (!work_.substepped) work_.meanVelocity = 0.5 * (work_.velocityBefore + state_.motion.v);
     forwardKinematics(model_, data_, state_.motion.q, work_.meanVelocity);  // (q: the step's start)
     state_.ledger.appliedWork += h * appliedPower();
+    // The springs' held forces (springs.cpp): elastic work shows as spring energy, the damper's is lost.
+    double damper = 0;
+    state_.ledger.appliedWork -= h * heldSpringPower(damper);
+    state_.ledger.dampingLoss -= h * damper;
   }
   for (int k = 0; k < model_.nv; ++k) {
     // Substepped, the coordinates moved by Σ h/n q̇ₖ = h (q̇⁺ + q̇ₚ); the split-impulse push is

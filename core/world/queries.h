@@ -48,6 +48,9 @@ std::vector<float> contactPoints(const World& world);
 void bodyForces(const World& world, const std::vector<float>& previousPoses, const std::vector<float>& previousVelocities,
                 QueryWorkspace& workspace, std::vector<float>& out);
 
+// Springs, then strings (part_queries.cpp): layout::Part records, their ends at the poses now.
+void partStates(const World& world, std::vector<double>& out);
+
 // The model at the current state (also when q was written since the last step): H(q); the
 // efforts that give q̈ now (the joints' own damping and springs included, so forwardDynamics(τ)
 // inverts it); the q̈ that efforts τ give now (without the contacts); RNEA(q, 0, 0), the efforts

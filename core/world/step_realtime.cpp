@@ -32,6 +32,7 @@ void World::stepRealtime() {
     findContacts(settings_.solver.speculativeMargin, true);
     buildRows(work_.velocityBefore, h, true);
     solveRows(h);
+    if (!interactions_.strings.empty()) readStringTensions(h);
   } else {
     work_.pseudoVelocity.setZero();
     work_.substepped = false;

@@ -20,6 +20,7 @@ void World::buildRows(const Eigen::VectorXd& velocityBefore, double h, bool with
   addJointFrictionRows(h);
   if (withMotors) addMotorRows(velocityBefore, h);
   for (size_t k = 0; k < interactions_.impulseJoints.size(); ++k) appendJointRows(work_.rows, k);
+  if (withMotors) addStringRows(velocityBefore, h);  // (realtime only)
   state_.stepStats.rows = int(work_.rows.rows.size());
 }
 

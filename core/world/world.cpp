@@ -54,6 +54,17 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
         neverSleeps_[size_t(model_.treeOf[size_t(link)])] = 1;  // islands do not follow joints
         linearPoint_[size_t(link)].setZero();
       }
+  springForces_.assign(interactions_.springs.size(), PartForce{});
+  stringForces_.assign(interactions_.strings.size(), PartForce{});
+  savedExternal_ = state_.loads.externalWorld;
+  if (settings_.stepping == Stepping::Accurate)  // evaluated at every stage (algorithms/external_forces.h)
+    for (const Spring& s : interactions_.springs)
+      state_.loads.springs.push_back({s.linkA, s.linkB, s.pointA, s.pointB, s.restLength, s.stiffness, s.damping});
+  const auto neverSleep = [&](int link) {  // islands do not follow springs and strings either
+    if (link >= 0) neverSleeps_[size_t(model_.treeOf[size_t(link)])] = 1;
+  };
+  for (const Spring& s : interactions_.springs) neverSleep(s.linkA), neverSleep(s.linkB);
+  for (const IdealString& s : interactions_.strings) neverSleep(s.linkA), neverSleep(s.linkB);
   for (const JointMotor& m : state_.motors) {
     if (m.mode == MotorMode::Prescribed) prescribed_[size_t(m.link)] = 1;
     neverSleeps_[size_t(model_.treeOf[size_t(m.link)])] = 1;  // its target may change at any time
@@ -65,7 +76,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
   }
   pruneColliders();
   hasInteractions_ = !interactions_.colliders.empty() || !interactions_.limits.empty() || !state_.motors.empty() ||
-                     !interactions_.impulseJoints.empty() ||
+                     !interactions_.impulseJoints.empty() || !interactions_.strings.empty() ||
                      std::any_of(model_.coulombFriction.begin(), model_.coulombFriction.end(), [](double f) { return f > 0; });
   applyPrescribedMotion(state_.motion.t);
   initial_ = state_.motion;
@@ -79,7 +90,15 @@ void World::step() {
   if (!state_.stepError.empty()) return;  // a world that stopped stays stopped until reset()
   work_.stallsAtStepStart = state_.stats.stalls;
   Loads& loads = state_.loads;
-  // The drag spring's force is held over the step on top of the user's loads, then taken off.
+  // The drag spring's and, in realtime steps, the springs' forces are held over the step on top
+  // of the user's loads, then taken off (the whole loads are kept aside: a copy that allocates
+  // nothing). Accurate steps evaluate the springs at every stage instead (Loads::springs).
+  const bool accurate = settings_.stepping == Stepping::Accurate;
+  const bool springs = !interactions_.springs.empty() && !accurate, userAny = loads.anyExternal;
+  if (springs) {
+    savedExternal_ = loads.externalWorld;
+    applySprings(true);
+  }
   const int dragged = state_.drag.body;
   const Force saved = dragged >= 0 ? loads.externalWorld[size_t(dragged)] : Force::Zero();
   const bool savedAny = loads.anyExternal;
@@ -87,13 +106,13 @@ void World::step() {
     wakeBody(dragged);
     applyDragSpring();
   }
-  // Accurate stepping: the held forces' work by the trapezoid rule on their power at the step's
-  // ends (the realtime step books its own, ledgerRealtimeStep).
-  const bool accurate = settings_.stepping == Stepping::Accurate;
-  double appliedBefore = 0;
-  if (loads.anyExternal && accurate) {
+  // Accurate stepping: the held forces' work and the springs' dampers' loss by the trapezoid rule
+  // on their power at the step's ends (the realtime step books its own, ledgerRealtimeStep).
+  double appliedBefore = 0, damperBefore = 0;
+  if (accurate && (loads.anyExternal || !loads.springs.empty())) {
     forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
     appliedBefore = appliedPower();
+    damperBefore = damperPower();
   }
   work_.substepped = false;  // (the realtime step says otherwise)
   if (accurate) stepAccurate();
@@ -101,11 +120,21 @@ void World::step() {
   const double h = settings_.timestep;
   steppedSinceRestore_ = true;
   refreshKinematics();
-  if (loads.anyExternal && accurate) state_.ledger.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
+  if (accurate) {
+    if (loads.anyExternal) state_.ledger.appliedWork += 0.5 * h * (appliedBefore + appliedPower());
+    if (!loads.springs.empty()) {
+      state_.ledger.dampingLoss += 0.5 * h * (damperBefore + damperPower());
+      applySprings(false);  // the tensions now, for the views
+    }
+  }
   state_.ledger.dampingLoss += h * airDragPower();
   if (dragged >= 0) {
     loads.externalWorld[size_t(dragged)] = saved;
     loads.anyExternal = savedAny;
+  }
+  if (springs) {
+    loads.externalWorld = savedExternal_;
+    loads.anyExternal = userAny;
   }
   checkStepHealth();
 }

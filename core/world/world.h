@@ -30,6 +30,7 @@
 #include "shapes/shape_visual.h"
 #include "shapes/material_mixing.h"
 #include "world/energy_ledger.h"
+#include "world/parts.h"
 #include "world/step_workspace.h"
 #include "world/world_state.h"
 
@@ -72,6 +73,8 @@ struct WorldInteractions {
   std::vector<JointLimit> limits;
   std::vector<JointMotor> motors;
   std::vector<ImpulseJoint> impulseJoints;  // joints held by impulses, loop closures among them
+  std::vector<Spring> springs;
+  std::vector<IdealString> strings;  // realtime stepping
 };
 
 // What a saved state must share with the world it is restored into: the very scene (every
@@ -115,6 +118,13 @@ class World {
   // How far impulse joint k is from holding now: the larger of its points' distance (m) and
   // its axes' misalignment (rad).
   double impulseJointGap(int k) const;
+  // Springs and strings, and what the last step held on each (tension, where it pulled).
+  const std::vector<Spring>& springs() const { return interactions_.springs; }
+  const std::vector<IdealString>& strings() const { return interactions_.strings; }
+  const std::vector<PartForce>& springForces() const { return springForces_; }
+  const std::vector<PartForce>& stringForces() const { return stringForces_; }
+  // A string's path length now (m), with its ends and pulls at the current poses into `f`.
+  double stringPath(const IdealString& s, PartForce& f) const;
   // The correction's iteration budget per step (down to 1: one pass, as under time pressure).
   void setJointIterations(int iterations) { state_.jointIterations = iterations < 1 ? 1 : iterations; }
 
@@ -145,7 +155,7 @@ class World {
 
   double kineticEnergy();
   double potentialEnergy();  // of gravity
-  double springEnergy() const;  // of the joints' springs
+  double springEnergy() const;  // of the joints' springs and the scene's springs
   // Kinetic and potential energy now, and the ledger of work done and energy lost since it
   // started (world/energy_ledger.h): at t = 0, on reset, and when a state of another scene of the
   // same structure is adopted (an edit), from the energy then.
@@ -255,6 +265,15 @@ class World {
   void ledgerRealtimeStep(double h);
   void ledgerInterval();
 
+  // Springs (springs.cpp) and strings (string_rows.cpp).
+  Vec3 pointVelocity(int link, const Vec3& local) const;
+  void applySprings(bool hold);
+  double heldSpringPower(double& damping) const;
+  double damperPower() const;
+  double sceneSpringEnergy() const;
+  void addStringRows(const Eigen::VectorXd& velocityBefore, double h);
+  void readStringTensions(double h);
+
   // The mouse spring (drag_spring.cpp).
   void applyDragSpring();
   void tuneDragSpring(const Vec3& pointWorld);
@@ -288,6 +307,8 @@ class World {
   Data data_;                       // the kinematics and dynamics of the state, for the step
   BroadPhase broadPhase_;           // its pairs of last step seed the next search
   std::vector<Contact> reported_;   // the contacts to draw (reportedContacts)
+  std::vector<PartForce> springForces_, stringForces_;  // per spring, string: the last step's
+  std::vector<Force> savedExternal_;  // the user's loads while the springs' are held over a step
   bool steppedSinceRestore_ = false;
   // The time's count (stepEndTime): not saved, since a state saved between steps at t = n·h gives
   // n back (countTimeFrom); any other time (adopted from a scene of another time step) is t₀.

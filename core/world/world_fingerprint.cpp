@@ -38,6 +38,12 @@ void World::fingerprintModel() {
   structure.add(uint64_t(interactions_.impulseJoints.size()));
   for (const ImpulseJoint& j : interactions_.impulseJoints)
     structure.add(impulseJointCode(j.type)), structure.add(j.linkA), structure.add(j.linkB);
+  // Springs and strings only when there are some: older fingerprints stay as they were.
+  if (!interactions_.springs.empty() || !interactions_.strings.empty()) {
+    structure.add(uint64_t(interactions_.springs.size())), structure.add(uint64_t(interactions_.strings.size()));
+    for (const Spring& p : interactions_.springs) structure.add(p.linkA), structure.add(p.linkB);
+    for (const IdealString& p : interactions_.strings) structure.add(p.linkA), structure.add(p.linkB);
+  }
   structure.add(settings_.stepping), structure.add(settings_.integrator.kind);
   structureHash_ = structure.value();
 
@@ -49,6 +55,7 @@ void World::fingerprintModel() {
     scene.add(model_.jointPlacement[i].E), scene.add(model_.jointPlacement[i].r);
     scene.add(model_.inertia[i].mass), scene.add(model_.inertia[i].com), scene.add(model_.inertia[i].inertiaAboutCom);
     scene.add(model_.linearDrag[i]), scene.add(model_.angularDrag[i]);
+    if (model_.viscousDrag[i] != 0) scene.add(model_.viscousDrag[i]);  // (older fingerprints stay as they were)
     scene.add(model_.linkNames[i]);
   }
   for (int k = 0; k < model_.nv; ++k) {
@@ -78,6 +85,12 @@ void World::fingerprintModel() {
     scene.add(l.lower), scene.add(l.upper), scene.add(l.coneAngle), scene.add(l.restitution);
   for (const ImpulseJoint& j : interactions_.impulseJoints) {
     scene.add(j.anchorA), scene.add(j.anchorB), scene.add(j.frameA), scene.add(j.frameB), scene.add(j.axis), scene.add(j.axis2);
+  }
+  for (const Spring& p : interactions_.springs)
+    scene.add(p.pointA), scene.add(p.pointB), scene.add(p.restLength), scene.add(p.stiffness), scene.add(p.damping);
+  for (const IdealString& p : interactions_.strings) {
+    scene.add(p.pointA), scene.add(p.pointB), scene.add(p.length);
+    for (const Vec3& v : p.via) scene.add(v);
   }
   const WorldSettings& w = settings_;
   scene.add(w.timestep), scene.add(w.integrator.dynamics), scene.add(w.integrator.absoluteTolerance);

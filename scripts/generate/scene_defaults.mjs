@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const schemaPath = 'public/schema/scene.schema.json';
-const opaque = new Set(['meta', 'controller', 'plot', 'slider', 'challenge', 'region', 'predicate']);
+const opaque = new Set(['meta', 'metaTranslation', 'controller', 'plot', 'slider', 'gate', 'stopwatch', 'stopwatchTrigger', 'challenge', 'region', 'predicate']);
 const structural = new Set(['oneOf', 'anyOf', 'allOf', 'then', 'else', 'items']);
 
 // Every `default` in the schema as {names, qualified, value, node}: names is its place in a

@@ -107,6 +107,10 @@ function defaultsModule(schema) {
     constant('SHAPE_DEFAULTS', "Defaults of a shape's fields (the same for every kind of shape).", defaultsOf(schema.$defs.shape.oneOf[0])),
     constant('CAMERA_DEFAULTS', 'Defaults of `camera`.', defaultsOf(schema.properties.camera)),
     constant('QUESTION_DEFAULTS', 'Defaults of a question of `meta.questions`.', defaultsOf(schema.properties.meta.properties.questions.items)),
+    constant('STOPWATCH_DEFAULTS', 'Defaults of a stopwatch of `meta.instruments`.', defaultsOf(schema.$defs.stopwatch)),
+    constant('GATE_TRIGGER_DEFAULTS', "Defaults of a stopwatch's gate trigger.", defaultsOf(schema.$defs.stopwatchTrigger.oneOf[0])),
+    constant('META_FIELDS', 'The fields `meta` may have.', Object.keys(schema.properties.meta.properties)),
+    constant('META_TRANSLATION_FIELDS', 'The fields a translation of `meta` may have.', Object.keys(schema.$defs.metaTranslation.properties)),
   ].join('\n');
 }
 

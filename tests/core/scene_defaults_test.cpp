@@ -45,7 +45,8 @@ json shapeJson(const Shape& s) {
 
 json linkJson(const LinkDescription& l) {
   json out = {{"name", l.name}, {"parent", l.parent}, {"joint", jointJson(l.joint)},
-              {"linearDrag", l.linearDrag}, {"angularDrag", l.angularDrag}, {"gravcomp", l.gravcomp}};
+              {"linearDrag", l.linearDrag}, {"angularDrag", l.angularDrag}, {"viscousDrag", l.viscousDrag},
+              {"gravcomp", l.gravcomp}};
   if (l.inertial)
     out["inertial"] = {l.inertial->mass, vectorJson(l.inertial->centerOfMass),
                        std::vector<double>(l.inertial->inertiaAboutCom.data(), l.inertial->inertiaAboutCom.data() + 9)};
@@ -78,6 +79,16 @@ json describe(const SceneDescription& s) {
   }
   for (const ConstraintDescription& c : s.constraints)
     out["constraints"].push_back({c.name, int(c.type), c.a, c.b, vectorJson(c.axis), vectorJson(c.axis2)});
+  for (const SpringDescription& p : s.springs)
+    out["springs"].push_back({p.name, p.a, p.b, vectorJson(p.pointA), vectorJson(p.pointB), p.restLength.value_or(-1), p.stiffness, p.damping});
+  for (const StringDescription& p : s.strings) {
+    json via = json::array();
+    for (const Eigen::Vector3d& v : p.via) via.push_back(vectorJson(v));
+    out["strings"].push_back({p.name, p.a, p.b, vectorJson(p.pointA), vectorJson(p.pointB), p.length.value_or(-1), via});
+  }
+  for (const RopeDescription& p : s.ropes)
+    out["ropes"].push_back({p.name, p.a, p.b, vectorJson(p.pointA), vectorJson(p.pointB), p.length, p.segments, p.mass,
+                            p.radius, shapeJson(p.capsule)});
   return out;
 }
 
@@ -105,7 +116,10 @@ json defaultsBaseScene() {
       ]},
       {"name": "floater", "links": [{"name": "base", "inertial": {"mass": 1},
                                      "joint": {"type": "free", "velocity": {}}}]}
-    ]
+    ],
+    "springs": [{"a": "world", "b": "crate", "stiffness": 1}],
+    "strings": [{"a": "world", "b": "crate"}],
+    "ropes": [{"name": "rope", "a": "world", "b": "crate", "length": 1, "segments": 2, "mass": 1, "radius": 0.1}]
   })");
 }
 
@@ -149,7 +163,8 @@ std::map<std::string, Place> defaultPlaces() {
   const std::map<std::string, std::string> prefixes = {
       {"world.", "/world/"},       {"camera.", "/camera/"},     {"material.", "/materials/m/"},
       {"shape.", "/bodies/0/shapes/0/"}, {"inertial.", "/bodies/0/inertial/"}, {"drag.", "/bodies/0/drag/"},
-      {"body.", "/bodies/0/"},     {"articulation.", "/articulations/0/"}};
+      {"body.", "/bodies/0/"},     {"articulation.", "/articulations/0/"}, {"spring.", "/springs/0/"},
+      {"string.", "/strings/0/"},  {"rope.", "/ropes/0/"}};
   for (const scene_defaults::Entry& e : scene_defaults::kAll) {
     const std::string field(e.field);
     if (places.count(field)) continue;

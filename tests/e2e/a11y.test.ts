@@ -27,7 +27,7 @@ describe('keyboard', () => {
           (labelled ? document.getElementById(labelled)?.textContent : null) ??
           (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
           el.closest('label')?.textContent ??
-          (el.tagName === 'BUTTON' ? el.textContent : null) ??
+          (el.tagName === 'BUTTON' || el.tagName === 'SUMMARY' ? el.textContent : null) ??
           el.title;
         const style = getComputedStyle(el);
         return { tag: el.tagName.toLowerCase(), name: (name ?? '').trim() || el.title, outline: `${style.outlineStyle} ${style.outlineWidth}` };

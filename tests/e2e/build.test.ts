@@ -150,7 +150,7 @@ describe('build mode', () => {
     await addTemplate(page, 'ramp', 30);
     const height = 2 * Math.tan(Math.PI / 6);
     expect((await state(page)).doc!.parts[0].size).toEqual([2, 1, expect.closeTo(height, 9)]);
-    await page.click('#view', { position: { x: 640, y: 40 } });
+    await page.click('#view', { position: { x: 640, y: 70 } }); // below the view switch
     await page.keyboard.press('f');
     await tool(page, 'place-box');
     await clickAt(page, [0, 0, height / 2]); // the middle of the slope
@@ -258,7 +258,7 @@ describe('build mode', () => {
     await tool(page, 'select');
     await clickAt(page, [0, 0, 1.75]);
     await setProperty(page, 'angular velocity', 'y', '2');
-    await page.click('#view', { position: { x: 640, y: 40 } });
+    await page.click('#view', { position: { x: 640, y: 70 } }); // below the view switch
     await page.keyboard.press('f');
     await tool(page, 'joint-hinge');
     const join = async (a: V3, b: V3, anchor: V3) => {

@@ -250,7 +250,7 @@ describe('controls', () => {
     // The bob is the pendulum's centre of mass, 1 m below the pivot at (0, 0, 1.5).
     expect(Math.hypot(t2[0], t2[1], t2[2] - 1.5)).toBeCloseTo(1, 2);
     expect(Math.hypot(...t2.map((v, k) => v - t1[k]))).toBeGreaterThan(1e-3); // it moves with the bob
-    await page.mouse.click(640, 40); // empty sky
+    await page.mouse.click(640, 80); // empty sky (below the view buttons)
     expect(await page.evaluate(() => window.__featherweight!.selected())).toBe(-1);
     expect(problems).toEqual([]);
     await page.close();

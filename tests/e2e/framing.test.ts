@@ -18,7 +18,7 @@ const SCREENS = 'test-results/screens';
 const TAG = process.env.FW_SCREENS_TAG ?? 'after';
 const PICTURED = ['pendulum.json', 'sliding-to-rolling.json', 'spinning-sphere-friction.json', 'arm-onto-ball.json'];
 // Everything that is drawn over the view.
-const PANELS = ['#panel', '#gui-host .lil-gui.lil-root', '#plot-panel', '#timeline', '#teaching > *', '#build-bar', '#build-props', '#editor-panel', '#controller-editor'];
+const PANELS = ['#panel', '#gui-host .lil-gui.lil-root', '#plot-panel', '#timeline', '#teaching > *', '#build-bar', '#build-props', '#editor-panel', '#controller-editor', '#view-switch'];
 
 interface Box { left: number; top: number; right: number; bottom: number }
 

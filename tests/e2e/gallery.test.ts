@@ -1,4 +1,4 @@
-// Every scene of the gallery, the MuJoCo models of its shelf included (converted as they open),
+// Every scene of the gallery, the MuJoCo models included (converted as they open),
 // picked one after another from the scene list of one page as a teacher would, opens with its
 // title and runs (the one before was left paused; only a scene that
 // asks a question waits for Play), runs in the page's own loop, then 2 s of simulated time,
@@ -11,6 +11,9 @@ import { snapshot, usePageHarness } from './harness';
 const gallery = JSON.parse(readFileSync(new URL('../../public/gallery.json', import.meta.url), 'utf8')) as {
   file: string;
   title: string;
+  topic: string;
+  level: string;
+  shelf?: string;
   files?: string[];
 }[];
 
@@ -55,7 +58,48 @@ describe('gallery', () => {
       expect(problems, file).toEqual([]);
     }
     await page.close();
-  }, 600_000);
+  }, Math.max(600_000, gallery.length * 15_000)); // some 10 s a scene on software WebGL, more on a busy machine
+
+  it('groups the list by topic, school scenes first, and the level filter shows one level (the running scene stays)', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum.json');
+    await page.waitForFunction(() => document.querySelectorAll('#scene-picker optgroup').length > 0);
+    const groups = () =>
+      page.locator('#scene-picker optgroup').evaluateAll((list) =>
+        list.map((g) => ({ group: (g as HTMLElement).dataset.group, label: (g as HTMLOptGroupElement).label, files: Array.from((g as HTMLOptGroupElement).children, (o) => (o as HTMLOptionElement).value) })),
+      );
+    // One group per topic, in the topics' order, then the Challenges shelf; each holds its entries in gallery order.
+    const byGroup = new Map<string, string[]>();
+    for (const entry of gallery) byGroup.set(entry.shelf?.toLowerCase() ?? entry.topic, [...(byGroup.get(entry.shelf?.toLowerCase() ?? entry.topic) ?? []), entry.file]);
+    const all = await groups();
+    expect(all.map((g) => ({ group: g.group, files: g.files }))).toEqual([...byGroup].map(([group, files]) => ({ group, files })));
+    expect(all.find((g) => g.group === 'oscillations')?.label).toBe('Oscillations');
+    expect(all.find((g) => g.group === 'momentum')?.label).toBe('Momentum and collisions');
+    expect(await page.locator('#scene-method').isHidden()).toBe(false); // "How it is computed" under the description
+    expect(await page.locator('#scene-method summary').textContent()).toBe('How it is computed');
+
+    const level = async (value: string) => {
+      await page.locator('#scene-level').selectOption(value);
+      return (await groups()).flatMap((g) => g.files);
+    };
+    const school = gallery.filter((entry) => entry.level === 'school').map((entry) => entry.file);
+    expect(school).toContain('pendulum.json');
+    expect(await level('school')).toEqual(school);
+    // University: the running school scene (the pendulum) stays listed and selected.
+    const university = await level('university');
+    expect(university.filter((f) => f !== 'pendulum.json')).toEqual(gallery.filter((entry) => entry.level === 'university').map((entry) => entry.file));
+    expect(university).toContain('pendulum.json');
+    expect(await page.locator('#scene-picker').inputValue()).toBe('pendulum.json');
+    expect(await level('all')).toEqual(gallery.map((entry) => entry.file));
+
+    // A school scene picked from the filtered list opens.
+    await level('school');
+    await page.locator('#scene-picker').selectOption('atwood.json');
+    const atwood = gallery.find((entry) => entry.file === 'atwood.json')!;
+    await page.waitForFunction((t) => document.getElementById('scene-title')!.textContent === t, atwood.title);
+    expect(await page.locator('#scene-method-text').textContent()).toMatch(/string/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
   it('lists every shipped scene, and each model with files that exist', () => {
     const shipped = readdirSync(new URL('../../public/scenes', import.meta.url)).filter((f) => f.endsWith('.json'));

@@ -47,7 +47,8 @@ export function usePageHarness(): { open(query?: string, minSimTime?: number, vi
     async open(query = '', minSimTime = 0.2, viewport = DESKTOP, before?: BeforeOpen) {
       if (!browser) throw new Error('harness not started');
       const phone = viewport.width <= 600;
-      const page = await browser.newPage({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
+      // No service worker: its cache would answer before page.route could (offline.test.ts opens its own context with one).
+      const page = await browser.newPage({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1, serviceWorkers: 'block' });
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -68,6 +69,25 @@ export async function downloadText(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A pendulum's period at amplitude θ₀: 2π√(L/g) / AGM(1, cos(θ₀/2)), exact for a point bob. */
+export function pendulumPeriod(length: number, g: number, theta0: number): number {
+  let a = 1, b = Math.cos(theta0 / 2);
+  while (Math.abs(a - b) > 1e-15) [a, b] = [(a + b) / 2, Math.sqrt(a * b)];
+  return (2 * Math.PI * Math.sqrt(length / g)) / a;
+}
+
+/** Takes `steps` steps in chunks of 500, a frame between them (what reads each step sees each one). */
+export async function advance(page: Page, steps: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let left = n; left > 0; left -= 500) {
+      window.__featherweight!.advance(Math.min(500, left));
+      await frame();
+    }
+  }, steps);
+  await frames(page, 2);
 }
 
 /** Resolves after `count` animation frames of the page: what a frame does (step, draw) has happened. */

@@ -74,7 +74,7 @@ describe('wasm bindings', () => {
     const sim = new engine.Simulation();
     expect(sim.load(JSON.stringify(readScene('box-pyramid.json')))).toBe(''); // boxes resting on each other
     sim.step(100);
-    const sizes: Record<string, number> = { nq: sim.nq(), nv: sim.nv(), bodyCount: sim.bodyCount(), contactCount: sim.contactCount() };
+    const sizes: Record<string, number> = { nq: sim.nq(), nv: sim.nv(), bodyCount: sim.bodyCount(), contactCount: sim.contactCount(), partCount: sim.partCount() };
     expect(sizes.bodyCount).toBeGreaterThan(1);
     expect(sizes.contactCount).toBeGreaterThan(0);
     const call = sim as unknown as Record<string, (...args: number[]) => number>;

@@ -30,6 +30,16 @@ describe('validateSceneMeta', () => {
     expect(firstProblem(scene)).toBe('/meta/sliders/0/path: must point at a number in this scene');
   });
 
+  it("names a translation's slider labels that are not a list of strings", () => {
+    const scene = pendulum();
+    scene.meta.translations.de.sliders = ['Startwinkel', 3];
+    expect(firstProblem(scene)).toMatch(/^\/meta\/translations\/de\/sliders\/1: /);
+    scene.meta.translations.de.sliders = 'Startwinkel';
+    expect(firstProblem(scene)).toMatch(/^\/meta\/translations\/de\/sliders: /);
+    scene.meta.translations.de.sliders = ['Startwinkel', 'Masse der Kugel'];
+    expect(validateSceneMeta(scene)).toEqual([]);
+  });
+
   it('names a plot of an unknown joint', () => {
     const scene = pendulum();
     scene.meta.plots[1].joint = 'pendulum/elbow';

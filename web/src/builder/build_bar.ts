@@ -2,8 +2,18 @@
 // snapping toggle, the joint tools, duplicate, delete, undo, redo, the scene's description, Done;
 // and the status line that says what the next click does. It only reports what was pressed.
 import { PART_SHAPES, JOINT_KINDS, type JointKind, type PartShape } from './build_doc';
+import { CONNECTOR_KINDS } from './build_doc';
+import type { ConnectTool } from './build_parts_tools';
+import { t } from '../i18n/i18n';
 
-export type BuildTool = { kind: 'select' } | { kind: 'place'; shape: PartShape } | { kind: 'joint'; joint: JointKind };
+export type BuildTool = { kind: 'select' } | { kind: 'place'; shape: PartShape } | { kind: 'joint'; joint: JointKind } | ConnectTool;
+
+/** The key of a tool's button. */
+function toolKey(tool: BuildTool): string {
+  if (tool.kind === 'select') return 'select';
+  if (tool.kind === 'place') return `place-${tool.shape}`;
+  return tool.kind === 'joint' ? `joint-${tool.joint}` : `connect-${tool.connector}`;
+}
 
 export interface BuildBarActions {
   newScene(): void;
@@ -24,8 +34,14 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Part
   return Object.assign(document.createElement(tag), properties);
 }
 
-const SHAPE_LABELS: Record<PartShape, string> = { box: 'Box', sphere: 'Sphere', capsule: 'Capsule', cylinder: 'Cylinder', wedge: 'Ramp', slab: 'Slab' };
-const JOINT_LABELS: Record<JointKind, string> = { hinge: 'Hinge', slider: 'Slider', ball: 'Ball', fixed: 'Fixed' };
+
+/** Marks an element for retranslation when the language changes (i18n.ts's applyTranslations). */
+function translated<E extends HTMLElement>(element: E, text?: string, title?: string, label?: string): E {
+  if (text) element.dataset.i18n = text;
+  if (title) element.dataset.i18nTitle = title;
+  if (label) element.dataset.i18nAriaLabel = label;
+  return element;
+}
 
 export class BuildBar {
   readonly status: HTMLElement;
@@ -49,35 +65,39 @@ export class BuildBar {
       return g;
     };
     const toolButton = (tool: BuildTool, label: string, title: string) => {
-      const key = tool.kind === 'select' ? 'select' : tool.kind === 'place' ? `place-${tool.shape}` : `joint-${tool.joint}`;
+      const key = toolKey(tool);
       const b = button(label, title, () => actions.tool(tool), key);
       this.toolButtons.set(key, b);
       return b;
     };
-    const move = button('Move', 'Move the selection with the gizmo (snaps to the grid)', () => actions.gizmo('translate'));
-    const turn = button('Turn', 'Turn the selection with the gizmo (snaps to 15°)', () => actions.gizmo('rotate'));
+    // Buttons named by catalogue keys (build.<name>, build.<name>Title), retranslated with the page.
+    const keyed = (name: string, onClick: () => void) => translated(button(t(`build.${name}`), t(`build.${name}Title`), onClick, name), `build.${name}`, `build.${name}Title`);
+    const move = keyed('move', () => actions.gizmo('translate'));
+    const turn = keyed('turn', () => actions.gizmo('rotate'));
     this.gizmoButtons.set('translate', move).set('rotate', turn);
     const snap = element('input', { type: 'checkbox', checked: true });
     snap.dataset.build = 'snap';
     snap.addEventListener('change', () => actions.snap(snap.checked));
-    const snapLabel = element('label', { className: 'build-snap', title: 'Snap moves to 0.1 m and turns to 15°' });
-    snapLabel.append(snap, ' Snap');
-    this.undoButton = button('Undo', 'Undo (Ctrl+Z)', actions.undo);
-    this.redoButton = button('Redo', 'Redo (Ctrl+Shift+Z)', actions.redo);
+    const snapLabel = translated(element('label', { className: 'build-snap', title: t('build.snapTitle') }), undefined, 'build.snapTitle');
+    snapLabel.append(snap, ' ', translated(element('span', { textContent: t('build.snap') }), 'build.snap'));
+    this.undoButton = keyed('undo', actions.undo);
+    this.redoButton = keyed('redo', actions.redo);
+    const named = (name: string, ...children: HTMLElement[]) => translated(group(t(`build.groups.${name}`), ...children), undefined, undefined, `build.groups.${name}`);
     this.status = element('p', { className: 'build-status' });
     this.status.setAttribute('role', 'status');
     host.replaceChildren(
-      group('Scene', button('New', 'An empty scene with a ground plane (Undo brings the last build back)', actions.newScene), button('Scene info', 'Title, description and what to observe', actions.meta, 'meta')),
-      group('Add', ...PART_SHAPES.map((shape) => toolButton({ kind: 'place', shape }, SHAPE_LABELS[shape], `Click on the ground or on a body to put a ${SHAPE_LABELS[shape].toLowerCase()} there`)), button('Templates…', 'Pendulum, chain, stack, pyramid, ramp, Newton’s cradle', actions.templates, 'templates')),
-      group('Edit', toolButton({ kind: 'select' }, 'Select', 'Click to select (Shift: several); drag a selected body to slide it'), move, turn, snapLabel, button('Duplicate', 'Duplicate the selection (Ctrl+D)', actions.duplicate), button('Delete', 'Delete the selection (Del)', actions.remove)),
-      group('Join', ...JOINT_KINDS.map((kind) => toolButton({ kind: 'joint', joint: kind }, JOINT_LABELS[kind], `${JOINT_LABELS[kind]} joint: click body A, then body B (or empty space: the world), then the anchor`))),
-      group('History', this.undoButton, this.redoButton, button('Done', 'Leave build mode (the scene stays; Play runs it)', actions.done)),
+      named('scene', keyed('new', actions.newScene), keyed('meta', actions.meta)),
+      named('add', ...PART_SHAPES.map((shape) => translated(toolButton({ kind: 'place', shape }, t(`build.shapes.${shape}`), t(`build.place.${shape}`)), `build.shapes.${shape}`, `build.place.${shape}`)), keyed('templates', actions.templates)),
+      named('edit', translated(toolButton({ kind: 'select' }, t('build.select'), t('build.selectTitle')), 'build.select', 'build.selectTitle'), move, turn, snapLabel, keyed('duplicate', actions.duplicate), keyed('delete', actions.remove)),
+      named('join', ...JOINT_KINDS.map((kind) => translated(toolButton({ kind: 'joint', joint: kind }, t(`build.joints.${kind}`), t(`build.jointTitles.${kind}`)), `build.joints.${kind}`, `build.jointTitles.${kind}`))),
+      translated(group(t('buildparts.connectGroup'), ...CONNECTOR_KINDS.map((kind) => translated(toolButton({ kind: 'connect', connector: kind }, t(`buildparts.${kind}Button`), t(`buildparts.${kind}Title`)), `buildparts.${kind}Button`, `buildparts.${kind}Title`))), undefined, undefined, 'buildparts.connectGroup'),
+      named('history', this.undoButton, this.redoButton, keyed('done', actions.done)),
       this.status,
     );
   }
 
   showTool(tool: BuildTool): void {
-    const key = tool.kind === 'select' ? 'select' : tool.kind === 'place' ? `place-${tool.shape}` : `joint-${tool.joint}`;
+    const key = toolKey(tool);
     for (const [k, b] of this.toolButtons) b.setAttribute('aria-pressed', String(k === key));
   }
 

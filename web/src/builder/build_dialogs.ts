@@ -2,7 +2,11 @@
 // description, what to observe), and a question before a build is thrown away. Native <dialog>
 // elements; every value is read back as text.
 import type { BuildMeta } from './build_doc';
-import type { Template } from './templates';
+import type { Template } from './template';
+import { hasTranslation, t } from '../i18n/i18n';
+
+/** A catalogue's text, or the template's own words when the catalogue has none for it. */
+const translatedOr = (key: string, fallback: string) => (hasTranslation(key) ? t(key) : fallback);
 
 function field(label: string, control: HTMLElement): HTMLLabelElement {
   const wrap = document.createElement('label');
@@ -14,7 +18,7 @@ function buttons(dialog: HTMLDialogElement, okLabel: string, ok: () => void): HT
   const row = document.createElement('div');
   row.className = 'build-dialog-buttons';
   const okButton = Object.assign(document.createElement('button'), { type: 'submit', textContent: okLabel });
-  const cancel = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Cancel' });
+  const cancel = Object.assign(document.createElement('button'), { type: 'button', textContent: t('build.cancel') });
   cancel.addEventListener('click', () => dialog.close());
   okButton.addEventListener('click', (event) => {
     event.preventDefault();
@@ -28,26 +32,26 @@ function buttons(dialog: HTMLDialogElement, okLabel: string, ok: () => void): HT
 /** Opens the templates form; `add` gets the chosen template and its number. */
 export function openTemplateDialog(host: HTMLElement, templates: Template[], add: (template: Template, value: number) => void): HTMLDialogElement {
   const dialog = Object.assign(document.createElement('dialog'), { className: 'build-dialog' });
-  dialog.setAttribute('aria-label', 'Add a template');
+  dialog.setAttribute('aria-label', t('build.addTemplate'));
   const form = document.createElement('form');
   const select = document.createElement('select');
-  for (const t of templates) select.add(new Option(t.label, t.id));
+  for (const template of templates) select.add(new Option(translatedOr(`build.templateNames.${template.id}`, template.label), template.id));
   const number = Object.assign(document.createElement('input'), { type: 'number' });
   const numberLabel = document.createElement('span');
   const chosen = () => templates.find((t) => t.id === select.value)!;
   const showParameter = () => {
     const p = chosen().parameter;
     Object.assign(number, { min: String(p.min), max: String(p.max), step: String(p.step), value: String(p.value) });
-    numberLabel.textContent = p.label;
+    numberLabel.textContent = translatedOr(`build.templateParameters.${chosen().id}`, p.label);
   };
   select.addEventListener('change', showParameter);
   showParameter();
   const numberField = field('', number);
   numberField.prepend(numberLabel);
   form.append(
-    field('Template ', select),
+    field(t('build.template'), select),
     numberField,
-    buttons(dialog, 'Add', () => {
+    buttons(dialog, t('build.add'), () => {
       const p = chosen().parameter;
       const typed = number.value.trim() === '' ? NaN : Number(number.value); // 0 is a value (a pendulum hanging straight)
       const value = Math.min(p.max, Math.max(p.min, Number.isFinite(typed) ? typed : p.value));
@@ -64,7 +68,7 @@ export function openTemplateDialog(host: HTMLElement, templates: Template[], add
 /** Opens the scene info form; `save` gets the meta as typed (observe: one line each). */
 export function openMetaDialog(host: HTMLElement, meta: BuildMeta, save: (meta: BuildMeta) => void): HTMLDialogElement {
   const dialog = Object.assign(document.createElement('dialog'), { className: 'build-dialog' });
-  dialog.setAttribute('aria-label', 'Scene info');
+  dialog.setAttribute('aria-label', t('build.sceneInfo'));
   const form = document.createElement('form');
   const title = Object.assign(document.createElement('input'), { type: 'text', value: meta.title, maxLength: 200 });
   const description = Object.assign(document.createElement('textarea'), { value: meta.description, rows: 4 });
@@ -73,12 +77,12 @@ export function openMetaDialog(host: HTMLElement, meta: BuildMeta, save: (meta: 
   description.name = 'description';
   observe.name = 'observe';
   form.append(
-    field('Title', title),
-    field('Description', description),
-    field('What to observe (one per line)', observe),
-    buttons(dialog, 'Save', () =>
+    field(t('build.title'), title),
+    field(t('build.description'), description),
+    field(t('build.observe'), observe),
+    buttons(dialog, t('build.save'), () =>
       save({
-        title: title.value.trim() || 'Untitled scene',
+        title: title.value.trim() || t('build.untitled'),
         description: description.value.trim(),
         observe: observe.value.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
       }),

@@ -8,6 +8,47 @@ export type Vec3 = [number, number, number];
 /** [w, x, y, z], as scenes write quaternions. */
 export type Quat = [number, number, number, number];
 
+// Springs, strings and ropes (build_parts.ts): each joins two points, on parts or on the world.
+export const CONNECTOR_KINDS = ['spring', 'string', 'rope'] as const;
+export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+interface Ends {
+  id: number;
+  name: string;
+  a: number; // part id, or WORLD
+  b: number;
+  pointA: Vec3; // world, at the built configuration
+  pointB: Vec3;
+}
+
+/** A linear spring: F = k (d − rest) + c ḋ along the line between its ends. */
+export interface SpringConnector extends Ends {
+  kind: 'spring';
+  restLength: number; // m
+  stiffness: number; // N/m
+  damping: number; // N·s/m
+}
+
+/** An inextensible massless string (slack when shorter), over frictionless pulleys at its via points. */
+export interface StringConnector extends Ends {
+  kind: 'string';
+  length: number; // m, end to end through the via points
+  via: Vec3[]; // world points (pulleys)
+}
+
+/** A rope of `segments` capsules of total `mass`, joined by ball joints. */
+export interface RopeConnector extends Ends {
+  kind: 'rope';
+  length: number;
+  segments: number;
+  mass: number; // kg, the whole rope
+  radius: number; // m
+}
+
+export type Connector = SpringConnector | StringConnector | RopeConnector;
+/** A connector before it has an id (each kind keeps its own fields). */
+export type NewConnector = Connector extends infer C ? (C extends Connector ? Omit<C, 'id'> : never) : never;
+
 export const PART_SHAPES = ['box', 'sphere', 'capsule', 'cylinder', 'wedge', 'slab'] as const;
 export type PartShape = (typeof PART_SHAPES)[number];
 
@@ -77,6 +118,8 @@ export interface BuildDoc {
   groundRestitution: number; // 1 by default: a pair takes the smaller e, so each part's own e decides its bounce
   parts: Part[];
   joints: BuildJoint[];
+  /** Springs, strings and ropes (build_parts.ts); absent in docs made before there were any. */
+  connectors?: Connector[];
   nextId: number;
 }
 
@@ -135,9 +178,9 @@ export function nameBase(shape: PartShape): string {
   return shape === 'wedge' ? 'ramp' : shape;
 }
 
-/** `base` followed by the smallest number that no part or mechanism uses yet. */
+/** `base` followed by the smallest number that no part, connector or mechanism uses yet. */
 export function uniqueName(doc: BuildDoc, base: string): string {
-  const taken = new Set(doc.parts.map((p) => p.name));
+  const taken = new Set([...doc.parts.map((p) => p.name), ...(doc.connectors ?? []).map((c) => c.name)]);
   for (let k = 1; ; k++) if (!taken.has(`${base}${k}`)) return `${base}${k}`;
 }
 

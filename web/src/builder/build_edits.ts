@@ -6,6 +6,8 @@ import { partById, withJoint, withParts, WORLD, type BuildDoc, type Part, type V
 import { toQuaternion } from '../math/math3d';
 import type { Selection } from './build_properties';
 import { boundsOf, rounded } from './placement';
+import { connectorsMoved, withoutConnectors } from './build_parts';
+import { t } from '../i18n/i18n';
 
 /** The parts `ids` copied beside the originals (`gap` m apart), with the joints among them. */
 export function duplicated(doc: BuildDoc, ids: number[], gap: number): { doc: BuildDoc; ids: number[] } {
@@ -26,11 +28,11 @@ export function duplicated(doc: BuildDoc, ids: number[], gap: number): { doc: Bu
 /** The doc without the selected parts and joints (and the joints of removed parts). */
 export function withoutSelection(doc: BuildDoc, selection: Selection): BuildDoc {
   const parts = new Set(selection.parts), joints = new Set(selection.joints);
-  return {
+  return withoutConnectors({
     ...doc,
     parts: doc.parts.filter((p) => !parts.has(p.id)),
     joints: doc.joints.filter((j) => !joints.has(j.id) && !parts.has(j.a) && !parts.has(j.b)),
-  };
+  }, new Set(selection.connectors ?? []), parts);
 }
 
 /** An axis rounded to thousandths, as the builder writes axes. */
@@ -42,7 +44,7 @@ function tidyAxis(axis: THREE.Vector3): Vec3 {
 export function movedBy(doc: BuildDoc, ids: Set<number>, delta: THREE.Matrix4): BuildDoc {
   const rotation = new THREE.Quaternion().setFromRotationMatrix(delta);
   const moved = (p: Vec3) => rounded(new THREE.Vector3(...p).applyMatrix4(delta));
-  return {
+  return connectorsMoved({
     ...doc,
     parts: doc.parts.map((p) => {
       if (!ids.has(p.id)) return p;
@@ -51,7 +53,7 @@ export function movedBy(doc: BuildDoc, ids: Set<number>, delta: THREE.Matrix4): 
     }),
     // A joint belongs to its body A: it moves when A does.
     joints: doc.joints.map((j) => (ids.has(j.a) ? { ...j, anchor: moved(j.anchor), axis: tidyAxis(new THREE.Vector3(...j.axis).applyQuaternion(rotation)) } : j)),
-  };
+  }, ids, moved);
 }
 
 /** Joint `id` at the gizmo's place: anchor at its position, axis along its z. */
@@ -63,15 +65,16 @@ export function jointAt(doc: BuildDoc, id: number, position: THREE.Vector3, quat
 
 /** What the bar says when there is nothing else to say. */
 export function buildHint(doc: BuildDoc | null, tool: BuildTool, jointPick: { a?: number; b?: number }, selection: Selection): string {
-  if (!doc) return 'Press New to start a scene from an empty ground.';
-  if (tool.kind === 'place') return `Click on the ground or on a body to put a ${tool.shape === 'wedge' ? 'ramp' : tool.shape} there (Esc: select).`;
+  if (!doc) return t('build.hints.noDoc');
+  if (tool.kind === 'place') return t('build.hints.place', { shape: t(`build.shapeWords.${tool.shape}`) });
   if (tool.kind === 'joint') {
-    if (jointPick.a === undefined) return `${tool.joint} joint: click body A.`;
-    if (jointPick.b === undefined) return `${tool.joint} joint: click body B, or empty space for the world.`;
-    return `${tool.joint} joint: click the anchor point on a surface (it snaps to centres and ends).`;
+    const joint = t(`build.joints.${tool.joint}`);
+    if (jointPick.a === undefined) return t('build.hints.jointA', { joint });
+    if (jointPick.b === undefined) return t('build.hints.jointB', { joint });
+    return t('build.hints.anchor', { joint });
   }
-  if (selection.parts.length + selection.joints.length === 0) return 'Click a part to select it (Shift: several); pick a shape to add one; Play runs the scene.';
-  return 'Drag the gizmo to move or turn (Move / Turn), or slide a selected part; the panel sets its properties.';
+  if (selection.parts.length + selection.joints.length === 0) return t('build.hints.nothingSelected');
+  return t('build.hints.selected');
 }
 
 export function toggled(selection: Selection, key: 'parts' | 'joints', id: number): Selection {

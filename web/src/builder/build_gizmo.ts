@@ -16,6 +16,7 @@ export class BuildGizmo {
   constructor(private readonly renderer: Renderer, canvas: HTMLCanvasElement, moved: (finished: boolean) => void) {
     renderer.scene.add(this.proxy);
     this.controls = new TransformControls(renderer.camera, canvas);
+    renderer.onViewChange(() => (this.controls.camera = renderer.camera)); // a flat view shows another camera
     this.show(false);
     renderer.scene.add(this.controls.getHelper());
     this.controls.addEventListener('dragging-changed', (event) => {

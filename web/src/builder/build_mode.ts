@@ -8,7 +8,7 @@ import type { Renderer } from '../view/renderer';
 import type { SceneObject } from '../scene/scene_doc';
 import { POSE } from '../../../lib/views';
 import { BuildBar, type BuildTool } from './build_bar';
-import { emptyBuild, partById, type BuildDoc } from './build_doc';
+import { emptyBuild, partById, type BuildDoc, type Vec3 } from './build_doc';
 import { openConfirmDialog, openMetaDialog, openTemplateDialog } from './build_dialogs';
 import { BuildHistory } from './build_history';
 import { BuildProperties, type Selection } from './build_properties';
@@ -20,8 +20,11 @@ import { buildHint, buildKey, duplicated, jointAt, movedBy, toggled, withoutSele
 import { BuildGizmo } from './build_gizmo';
 import { BuildPick, type Hit } from './build_pick';
 import { toolClick } from './build_tools';
+import { connectClick, connectHint, inView } from './build_parts_tools';
+import { connectorsOf } from './build_parts';
 import { JointMarkers } from './joint_markers';
 import { VelocityHandle } from './velocity_handle';
+import { t } from '../i18n/i18n';
 
 export interface BuildHooks {
   renderer: Renderer;
@@ -61,7 +64,11 @@ export class BuildMode {
   private readonly history = new BuildHistory(emptyBuild());
   private selection: Selection = { parts: [], joints: [] };
   private tool: BuildTool = { kind: 'select' };
-  private jointPick: { a?: number; b?: number } = {};
+  private jointPick: { a?: number; b?: number; pointA?: Vec3 } = {};
+  /** The drawn spring or string under the ray (its scene name), once the view's drawing is wired. */
+  pickConnector: (raycaster: THREE.Raycaster) => string | null = () => null;
+  /** Shows the selected springs and strings (their scene names) in the view's drawing. */
+  showConnectors: (selected: string[]) => void = () => {};
   private snap = true;
   private lastRun = ''; // the scene text build mode last ran: the running scene is still its own while equal
   private press: Press | null = null;
@@ -130,12 +137,12 @@ export class BuildMode {
       if ('doc' in opened) {
         this.history.reset(opened.doc);
         this.commit(opened.doc, false);
-        this.message = 'Build mode: click a part to select it, or pick a shape and click where it goes.';
+        this.message = t('build.status.opened');
       } else {
         this.doc = null;
         this.built = null;
         this.history.reset(emptyBuild()); // no undo into an earlier build over this scene
-        this.message = `This scene cannot be edited here (${opened.reason}). New starts an empty one; until then this scene stays as it is.`;
+        this.message = t('build.status.cannotEdit', { reason: opened.reason });
       }
     }
     this.showActive();
@@ -198,7 +205,7 @@ export class BuildMode {
     try {
       const error = this.hooks.run(built.scene);
       if (error !== '') {
-        this.message = `That edit was refused and undone: ${error}`;
+        this.message = t('build.status.refused', { error });
         this.refresh();
         return false;
       }
@@ -213,6 +220,7 @@ export class BuildMode {
     this.selection = {
       parts: this.selection.parts.filter((id) => partById(next, id)),
       joints: this.selection.joints.filter((id) => next.joints.some((j) => j.id === id)),
+      connectors: (this.selection.connectors ?? []).filter((id) => connectorsOf(next).some((c) => c.id === id)),
     };
     this.refresh();
     return true;
@@ -222,8 +230,7 @@ export class BuildMode {
   private newScene(): void {
     const parts = this.doc?.parts.length ?? 0;
     if (parts === 0) return this.startEmpty();
-    const what = parts === 1 ? 'its part' : `its ${parts} parts`;
-    openConfirmDialog(document.body, `Discard this build and ${what} for an empty scene? Undo brings it back.`, 'Discard', () => this.startEmpty());
+    openConfirmDialog(document.body, t('build.status.discard', { count: parts }), t('build.discard'), () => this.startEmpty());
   }
 
   /** An empty ground; Undo brings a discarded build back (a scene build mode could not open is gone). */
@@ -232,7 +239,7 @@ export class BuildMode {
     if (!this.doc) this.history.reset(doc);
     this.select({ parts: [], joints: [] });
     this.commit(doc, this.doc !== null);
-    this.message = 'An empty scene: pick a shape (or a template) and click on the ground.';
+    this.message = t('build.status.empty');
     this.refresh();
   }
 
@@ -254,7 +261,7 @@ export class BuildMode {
 
   private remove(): void {
     if (!this.doc) return;
-    if (this.selection.parts.length + this.selection.joints.length === 0) return;
+    if (this.selection.parts.length + this.selection.joints.length + (this.selection.connectors?.length ?? 0) === 0) return;
     const doc = withoutSelection(this.doc, this.selection);
     this.selection = { parts: [], joints: [] };
     this.commit(doc);
@@ -268,7 +275,7 @@ export class BuildMode {
       const before = new Set(doc.parts.map((p) => p.id));
       const next = template.add(doc, value, [Number(x.toFixed(1)), 0, 0], depthAxis(this.hooks.renderer.camera));
       if (!this.commit(next)) return;
-      if (template.note) this.message = template.note;
+      if (template.note) this.message = template.id === 'cradle' ? t('build.cradleNote') : template.note;
       this.select({ parts: next.parts.filter((p) => !before.has(p.id)).map((p) => p.id), joints: [] });
     });
   }
@@ -280,7 +287,7 @@ export class BuildMode {
 
   private needDoc(): boolean {
     if (this.doc) return true;
-    this.message = 'Press New first: this scene cannot be edited in build mode.';
+    this.message = t('build.status.pressNew');
     this.refresh();
     return false;
   }
@@ -345,6 +352,11 @@ export class BuildMode {
         // The gizmo's own press, unless it is on an arrow pointing nearly along the view (it would
         // drag in depth) over the selected part itself: then the part slides, as the user meant.
         if (axis !== null && !(this.gizmo.alongView(axis) && this.selection.parts.includes(this.hitTest()?.part ?? NaN))) return;
+      }
+      const connector = connectorsOf(this.doc ?? emptyBuild()).find((c) => c.name === this.pickConnector(this.pick.raycaster));
+      if (connector) {
+        this.select({ parts: [], joints: [], connectors: [connector.id] });
+        return take();
       }
       const joint = this.markers.pick(this.pick.raycaster);
       if (joint !== null) {
@@ -411,6 +423,14 @@ export class BuildMode {
     const tool = this.tool;
     if (tool.kind === 'select') return this.select({ parts: [], joints: [] });
     if (!this.needDoc()) return;
+    if (tool.kind === 'connect') {
+      const made = connectClick(this.doc!, tool, this.jointPick, hit, inView(this.pick.raycaster.ray, this.hooks.renderer.camera, this.hooks.renderer.target));
+      if (made.kind === 'say') return this.say(made.text);
+      if (made.kind === 'pick') return void ((this.jointPick = made.pick), this.refresh());
+      this.jointPick = {};
+      if (this.commit(made.doc)) this.select({ parts: [], joints: [], connectors: [made.connector] });
+      return;
+    }
     const result = toolClick(this.doc!, tool, this.jointPick, hit, this.hooks.renderer.camera);
     if (result.kind === 'say') return this.say(result.text);
     if (result.kind === 'pick') {
@@ -488,6 +508,7 @@ export class BuildMode {
       this.markers.clear();
       this.velocity.hide();
       this.preview = null;
+      this.showConnectors([]);
     }
     this.hooks.activeChanged(this.active);
     if (this.active) this.refresh();
@@ -509,6 +530,7 @@ export class BuildMode {
       return;
     }
     this.properties.show(doc, this.selection, this.built?.roles ?? new Map());
+    this.showConnectors(connectorsOf(doc).filter((c) => this.selection.connectors?.includes(c.id)).map((c) => c.name));
     this.highlight();
     this.gizmo.place(doc, this.selection);
     if (this.tool.kind !== 'select') this.gizmo.show(false); // placing or joining: clicks go to the scene
@@ -518,6 +540,7 @@ export class BuildMode {
   }
 
   private hint(): string {
+    if (this.tool.kind === 'connect') return connectHint(this.tool, this.jointPick);
     return buildHint(this.doc, this.tool, this.jointPick, this.selection);
   }
 

@@ -2,7 +2,7 @@
 // (or the ground) it hits first, with the surface's outward normal snapped to the part's faces.
 import * as THREE from 'three';
 import type { Renderer } from '../view/renderer';
-import { snapNormal } from './placement';
+import { cameraPlane, snapNormal } from './placement';
 
 export interface Hit {
   part: number | null; // null: the ground
@@ -43,9 +43,18 @@ export class BuildPick {
       return { part, point: hit.point.clone(), normal: snapNormal(normal) };
     }
     if (ground) {
-      const point = this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 0, 1), 0), new THREE.Vector3());
+      const floor = new THREE.Plane(new THREE.Vector3(0, 0, 1), 0);
+      const ray = this.raycaster.ray;
+      const point = Math.abs(ray.direction.z) > 1e-6 ? ray.intersectPlane(floor, new THREE.Vector3()) : this.belowInView(floor);
       if (point) return { part: null, point, normal: new THREE.Vector3(0, 0, 1) };
     }
     return null;
+  }
+
+  /** A level ray (a flat front or side view sees the floor edge-on): the floor's point below the pointer, in the target's plane. */
+  private belowInView(floor: THREE.Plane): THREE.Vector3 | null {
+    const plane = cameraPlane(this.renderer.camera, this.renderer.target);
+    const point = this.raycaster.ray.intersectPlane(plane, new THREE.Vector3());
+    return point ? floor.projectPoint(point, point) : null;
   }
 }

@@ -7,11 +7,17 @@ import GUI from 'lil-gui';
 import * as THREE from 'three';
 import { JOINT_KINDS, partById, sizeLabels, volumeOf, type BuildDoc, type BuildJoint, type Part, type Quat, type Vec3, WORLD } from './build_doc';
 import type { JointRole } from './build_to_scene';
+import { connectorById } from './build_parts';
+import { showConnector } from './build_parts_panel';
 import { quatOf, tidy as tidyTo, toQuaternion, toVector, vec3Of } from '../math/math3d';
+import { onLanguageChange, t } from '../i18n/i18n';
+import { translatedLabel } from '../i18n/gui_labels';
 
 export interface Selection {
   parts: number[];
   joints: number[];
+  /** Springs, strings and ropes (build_parts.ts). */
+  connectors?: number[];
 }
 
 export interface PropertyEdits {
@@ -40,15 +46,21 @@ export class BuildProperties {
   readonly gui: GUI;
 
   constructor(host: HTMLElement, private readonly edits: PropertyEdits) {
-    this.gui = new GUI({ container: host, title: 'Properties' });
+    this.gui = translatedLabel(new GUI({ container: host, title: t('buildprops.properties') }), () => t('buildprops.properties'));
+    onLanguageChange(() => this.shown?.()); // the rows again, in the new words
     if (window.matchMedia('(max-width: 600px)').matches) this.gui.close(); // a phone keeps the view: tap the title to open
   }
 
+  private shown: (() => void) | null = null;
+
   show(doc: BuildDoc, selection: Selection, roles: Map<number, JointRole>): void {
+    this.shown = () => this.show(doc, selection, roles);
     for (const child of [...this.gui.children]) child.destroy();
     const parts = selection.parts.map((id) => partById(doc, id)).filter((p): p is Part => p !== undefined);
     const joint = doc.joints.find((j) => j.id === selection.joints[0]);
-    if (parts.length === 1 && selection.joints.length === 0) this.showPart(parts[0]);
+    const connector = connectorById(doc, selection.connectors?.[0] ?? NaN);
+    if (connector) showConnector(this.gui, doc, connector, (change) => this.edits.edit(change), () => this.edits.remove());
+    else if (parts.length === 1 && selection.joints.length === 0) this.showPart(parts[0]);
     else if (parts.length > 1) this.showParts(parts);
     else if (joint) this.showJoint(doc, joint, roles.get(joint.id));
     else this.showWorld(doc);
@@ -59,63 +71,63 @@ export class BuildProperties {
   }
 
   private showPart(part: Part): void {
-    const folder = this.gui.addFolder(`${part.name} (${part.shape === 'wedge' ? 'ramp' : part.shape})`);
+    const folder = this.gui.addFolder(t('buildprops.part', { name: part.name, shape: t(`build.shapes.${part.shape}`) }));
     const values: Record<string, number | string | boolean> = { name: part.name, mass: tidy(part.inertial?.mass ?? part.density * volumeOf(part)), friction: part.friction, restitution: part.restitution, color: part.color, static: part.static };
-    folder.add(values, 'name').onFinishChange((name: string) => this.edits.edit((doc) => {
+    folder.add(values, 'name').name(t('buildprops.name')).onFinishChange((name: string) => this.edits.edit((doc) => {
       const clean = name.trim();
       if (clean === '' || clean.includes('/') || doc.parts.some((p) => p.name === clean && p.id !== part.id)) return doc; // said by the status line
       return { ...doc, parts: doc.parts.map((p) => (p.id === part.id ? { ...p, name: clean } : p)) };
     }));
     sizeLabels(part.shape).forEach((label, k) => {
       values[label] = part.size[k];
-      folder.add(values, label, 0.01, 20, 0.01).name(`${label} (m)`).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, size: p.size.map((s, i) => (i === k ? v : s)) })));
+      folder.add(values, label, 0.01, 20, 0.01).name(t(`buildprops.sizes.${label}`)).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, size: p.size.map((s, i) => (i === k ? v : s)) })));
     });
     if (part.shape === 'wedge') {
       // A ramp's slope as an angle: its height follows, its length and its base stay.
       values.angle = tidyTo((Math.atan2(part.size[2], part.size[0]) * 180) / Math.PI, 6);
-      folder.add(values, 'angle', 1, 80, 0.5).name('angle (°)').onFinishChange((deg: number) => this.editPart(part.id, (p) => rampAt(p, deg)));
+      folder.add(values, 'angle', 1, 80, 0.5).name(t('buildprops.angle')).onFinishChange((deg: number) => this.editPart(part.id, (p) => rampAt(p, deg)));
     }
     if (!part.static) {
-      folder.add(values, 'mass', 0.001, 1e4).decimals(3).name(part.inertial ? 'mass (kg, its own inertia)' : 'mass (kg)').onFinishChange((m: number) => this.editPart(part.id, (p) => withMass(p, m)));
+      folder.add(values, 'mass', 0.001, 1e4).decimals(3).name(t(part.inertial ? 'buildprops.massOwnInertia' : 'buildprops.mass')).onFinishChange((m: number) => this.editPart(part.id, (p) => withMass(p, m)));
     }
-    folder.add(values, 'friction', 0, 2, 0.01).name('friction μ').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, friction: v })));
-    folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e').onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, restitution: v })));
-    folder.addColor(values, 'color').onFinishChange((v: string) => this.editPart(part.id, (p) => ({ ...p, color: v })));
-    folder.add(values, 'static').name('static (fixed to the world)').onChange((v: boolean) => this.editPart(part.id, (p) => ({ ...p, static: v })));
-    this.vector(folder, 'position (m)', part.position, (v) => this.editPart(part.id, (p) => ({ ...p, position: v })));
-    this.vector(folder, 'roll, pitch, yaw (°)', rpyOf(part.quaternion), (v) => this.editPart(part.id, (p) => ({ ...p, quaternion: quaternionOf(v) })));
+    folder.add(values, 'friction', 0, 2, 0.01).name(t('buildprops.friction')).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, friction: v })));
+    folder.add(values, 'restitution', 0, 1, 0.01).name(t('buildprops.restitution')).onFinishChange((v: number) => this.editPart(part.id, (p) => ({ ...p, restitution: v })));
+    folder.addColor(values, 'color').name(t('buildprops.color')).onFinishChange((v: string) => this.editPart(part.id, (p) => ({ ...p, color: v })));
+    folder.add(values, 'static').name(t('buildprops.static')).onChange((v: boolean) => this.editPart(part.id, (p) => ({ ...p, static: v })));
+    this.vector(folder, t('buildprops.position'), part.position, (v) => this.editPart(part.id, (p) => ({ ...p, position: v })));
+    this.vector(folder, t('buildprops.rpy'), rpyOf(part.quaternion), (v) => this.editPart(part.id, (p) => ({ ...p, quaternion: quaternionOf(v) })));
     if (!part.static) {
-      this.vector(folder, 'velocity (m/s)', part.linearVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, linearVelocity: v })));
-      this.vector(folder, 'angular velocity (rad/s)', part.angularVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, angularVelocity: v })));
+      this.vector(folder, t('buildprops.velocity'), part.linearVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, linearVelocity: v })));
+      this.vector(folder, t('buildprops.angularVelocity'), part.angularVelocity, (v) => this.editPart(part.id, (p) => ({ ...p, angularVelocity: v })));
     }
     this.actions(folder);
   }
 
   private showParts(parts: Part[]): void {
-    const folder = this.gui.addFolder(`${parts.length} parts`);
+    const folder = this.gui.addFolder(t('buildprops.parts', { count: parts.length }));
     const ids = new Set(parts.map((p) => p.id));
     const all = (change: (p: Part) => Part) => this.edits.edit((doc) => ({ ...doc, parts: doc.parts.map((p) => (ids.has(p.id) ? change(p) : p)) }));
     const values = { friction: parts[0].friction, restitution: parts[0].restitution, color: parts[0].color, static: parts.every((p) => p.static) };
-    folder.add(values, 'friction', 0, 2, 0.01).name('friction μ (all)').onFinishChange((v: number) => all((p) => ({ ...p, friction: v })));
-    folder.add(values, 'restitution', 0, 1, 0.01).name('restitution e (all)').onFinishChange((v: number) => all((p) => ({ ...p, restitution: v })));
-    folder.addColor(values, 'color').name('color (all)').onFinishChange((v: string) => all((p) => ({ ...p, color: v })));
-    folder.add(values, 'static').name('static (all)').onChange((v: boolean) => all((p) => ({ ...p, static: v })));
+    folder.add(values, 'friction', 0, 2, 0.01).name(t('buildprops.frictionAll')).onFinishChange((v: number) => all((p) => ({ ...p, friction: v })));
+    folder.add(values, 'restitution', 0, 1, 0.01).name(t('buildprops.restitutionAll')).onFinishChange((v: number) => all((p) => ({ ...p, restitution: v })));
+    folder.addColor(values, 'color').name(t('buildprops.colorAll')).onFinishChange((v: string) => all((p) => ({ ...p, color: v })));
+    folder.add(values, 'static').name(t('buildprops.staticAll')).onChange((v: boolean) => all((p) => ({ ...p, static: v })));
     this.actions(folder);
   }
 
   private showJoint(doc: BuildDoc, joint: BuildJoint, role: JointRole | undefined): void {
-    const name = (id: number) => (id === WORLD ? 'the world' : (partById(doc, id)?.name ?? '?'));
-    const folder = this.gui.addFolder(`${joint.kind} joint: ${name(joint.a)} – ${name(joint.b)}`);
+    const name = (id: number) => (id === WORLD ? t('buildprops.theWorld') : (partById(doc, id)?.name ?? '?'));
+    const folder = this.gui.addFolder(t('buildprops.joint', { kind: t(`build.joints.${joint.kind}`), a: name(joint.a), b: name(joint.b) }));
     const editJoint = (change: (j: BuildJoint) => BuildJoint) => this.edits.edit((d) => ({ ...d, joints: d.joints.map((j) => (j.id === joint.id ? change(j) : j)) }));
-    const info = { role: role ? (role.role === 'tree' ? 'articulation (reduced coordinates)' : 'loop closure (impulse constraint)') : '', why: role?.why ?? '', kind: joint.kind };
-    folder.add(info, 'role').name('becomes').disable();
-    folder.add(info, 'why').name('because').disable();
-    folder.add(info, 'kind', [...JOINT_KINDS]).onChange((kind: BuildJoint['kind']) => editJoint((j) => ({ ...j, kind })));
-    this.vector(folder, 'anchor (m)', joint.anchor, (v) => editJoint((j) => ({ ...j, anchor: v })));
+    const info = { role: role ? t(role.role === 'tree' ? 'buildprops.tree' : 'buildprops.loop') : '', why: role?.why ?? '', kind: joint.kind };
+    folder.add(info, 'role').name(t('buildprops.becomes')).disable();
+    folder.add(info, 'why').name(t('buildprops.because')).disable();
+    folder.add(info, 'kind', Object.fromEntries(JOINT_KINDS.map((kind) => [t(`build.joints.${kind}`), kind]))).name(t('buildprops.kind')).onChange((kind: BuildJoint['kind']) => editJoint((j) => ({ ...j, kind })));
+    this.vector(folder, t('buildprops.anchor'), joint.anchor, (v) => editJoint((j) => ({ ...j, anchor: v })));
     if (joint.kind === 'hinge' || joint.kind === 'slider') {
-      this.vector(folder, 'axis', joint.axis, (v) => editJoint((j) => ({ ...j, axis: Math.hypot(...v) > 0 ? v : j.axis })));
+      this.vector(folder, t('buildprops.axis'), joint.axis, (v) => editJoint((j) => ({ ...j, axis: Math.hypot(...v) > 0 ? v : j.axis })));
       if (role?.role === 'tree') this.jointDynamics(folder, joint, editJoint);
-      else folder.add({ note: 'limits, springs and motors act on tree joints' }, 'note').name('note').disable();
+      else folder.add({ note: t('buildprops.treeOnly') }, 'note').name(t('buildprops.note')).disable();
     }
     this.actions(folder);
   }
@@ -128,32 +140,32 @@ export class BuildProperties {
       motor: joint.motor !== undefined, targetVelocity: joint.motor?.targetVelocity ?? 1, maxEffort: joint.motor?.maxEffort ?? 10,
     };
     const limits = () => editJoint((j) => ({ ...j, limits: v.limited ? { lower: Math.min(v.lower, v.upper), upper: Math.max(v.lower, v.upper) } : undefined }));
-    folder.add(v, 'limited').name('limits').onChange(limits);
-    folder.add(v, 'lower').name(`lower (${unit})`).onFinishChange(limits);
-    folder.add(v, 'upper').name(`upper (${unit})`).onFinishChange(limits);
+    folder.add(v, 'limited').name(t('buildprops.limits')).onChange(limits);
+    folder.add(v, 'lower').name(t('buildprops.lower', { unit })).onFinishChange(limits);
+    folder.add(v, 'upper').name(t('buildprops.upper', { unit })).onFinishChange(limits);
     const spring = () => editJoint((j) => ({ ...j, spring: v.stiffness > 0 ? { stiffness: v.stiffness, rest: v.rest } : undefined }));
-    folder.add(v, 'stiffness', 0).name(`spring stiffness (${joint.kind === 'hinge' ? 'N·m/rad' : 'N/m'})`).onFinishChange(spring);
-    folder.add(v, 'rest').name(`spring rest (${unit})`).onFinishChange(spring);
-    folder.add(v, 'damping', 0).name('damping').onFinishChange((d: number) => editJoint((j) => ({ ...j, damping: d > 0 ? d : undefined })));
+    folder.add(v, 'stiffness', 0).name(t('buildprops.stiffness', { unit: joint.kind === 'hinge' ? 'N·m/rad' : 'N/m' })).onFinishChange(spring);
+    folder.add(v, 'rest').name(t('buildprops.rest', { unit })).onFinishChange(spring);
+    folder.add(v, 'damping', 0).name(t('buildprops.damping')).onFinishChange((d: number) => editJoint((j) => ({ ...j, damping: d > 0 ? d : undefined })));
     const motor = () => editJoint((j) => ({ ...j, motor: v.motor ? { targetVelocity: v.targetVelocity, maxEffort: Math.max(0, v.maxEffort) } : undefined }));
-    folder.add(v, 'motor').name('velocity motor').onChange(motor);
-    folder.add(v, 'targetVelocity').name(`motor speed (${joint.kind === 'hinge' ? 'rad/s' : 'm/s'})`).onFinishChange(motor);
-    folder.add(v, 'maxEffort', 0).name(`motor max (${joint.kind === 'hinge' ? 'N·m' : 'N'})`).onFinishChange(motor);
+    folder.add(v, 'motor').name(t('buildprops.motor')).onChange(motor);
+    folder.add(v, 'targetVelocity').name(t('buildprops.motorSpeed', { unit: joint.kind === 'hinge' ? 'rad/s' : 'm/s' })).onFinishChange(motor);
+    folder.add(v, 'maxEffort', 0).name(t('buildprops.motorMax', { unit: joint.kind === 'hinge' ? 'N·m' : 'N' })).onFinishChange(motor);
   }
 
   private showWorld(doc: BuildDoc): void {
-    const folder = this.gui.addFolder('World');
+    const folder = this.gui.addFolder(t('buildprops.world'));
     const timestepName = Object.keys(TIMESTEPS).find((k) => Math.abs(TIMESTEPS[k] - doc.world.timestep) < 1e-12) ?? '1/240 s';
     const v = { gravity: doc.world.gravity[2], timestep: timestepName, integrator: doc.world.integrator, ground: doc.ground, groundFriction: doc.groundFriction, groundRestitution: doc.groundRestitution };
     const world = (change: Partial<BuildDoc['world']>) => this.edits.edit((d) => ({ ...d, world: { ...d.world, ...change } }));
-    folder.add(v, 'gravity', -30, 0, 0.01).name('gravity z (m/s²)').onFinishChange((g: number) => world({ gravity: [0, 0, g] }));
-    folder.add(v, 'timestep', Object.keys(TIMESTEPS)).name('time step').onChange((k: string) => world({ timestep: TIMESTEPS[k] }));
-    folder.add(v, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).onChange((integrator: BuildDoc['world']['integrator']) => world({ integrator }));
-    folder.add(v, 'ground').name('ground plane').onChange((ground: boolean) => this.edits.edit((d) => ({ ...d, ground })));
-    folder.add(v, 'groundFriction', 0, 2, 0.01).name('ground friction μ').onFinishChange((groundFriction: number) => this.edits.edit((d) => ({ ...d, groundFriction })));
+    folder.add(v, 'gravity', -30, 0, 0.01).name(t('buildprops.gravity')).onFinishChange((g: number) => world({ gravity: [0, 0, g] }));
+    folder.add(v, 'timestep', Object.keys(TIMESTEPS)).name(t('buildprops.timestep')).onChange((k: string) => world({ timestep: TIMESTEPS[k] }));
+    folder.add(v, 'integrator', ['semi-implicit-euler', 'rk4', 'rk45']).name(t('buildprops.integrator')).onChange((integrator: BuildDoc['world']['integrator']) => world({ integrator }));
+    folder.add(v, 'ground').name(t('buildprops.ground')).onChange((ground: boolean) => this.edits.edit((d) => ({ ...d, ground })));
+    folder.add(v, 'groundFriction', 0, 2, 0.01).name(t('buildprops.groundFriction')).onFinishChange((groundFriction: number) => this.edits.edit((d) => ({ ...d, groundFriction })));
     // A pair bounces with the smaller e: at 1 the ground lets each part's own e decide.
-    folder.add(v, 'groundRestitution', 0, 1, 0.01).name('ground restitution e').onFinishChange((groundRestitution: number) => this.edits.edit((d) => ({ ...d, groundRestitution })));
-    folder.add({ meta: () => this.edits.meta() }, 'meta').name('Scene info (title, description, observe)…');
+    folder.add(v, 'groundRestitution', 0, 1, 0.01).name(t('buildprops.groundRestitution')).onFinishChange((groundRestitution: number) => this.edits.edit((d) => ({ ...d, groundRestitution })));
+    folder.add({ meta: () => this.edits.meta() }, 'meta').name(t('buildprops.sceneInfo'));
   }
 
   /** Three numbers in a row, one edit when any of them is finished. */
@@ -164,8 +176,8 @@ export class BuildProperties {
   }
 
   private actions(folder: GUI): void {
-    folder.add({ duplicate: () => this.edits.duplicate() }, 'duplicate').name('Duplicate (Ctrl+D)');
-    folder.add({ remove: () => this.edits.remove() }, 'remove').name('Delete (Del)');
+    folder.add({ duplicate: () => this.edits.duplicate() }, 'duplicate').name(t('buildprops.duplicate'));
+    folder.add({ remove: () => this.edits.remove() }, 'remove').name(t('buildprops.delete'));
   }
 }
 

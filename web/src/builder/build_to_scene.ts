@@ -10,6 +10,7 @@ import type { Articulation, Body, Constraint, Free, Inertial, Joint, Link, OneDo
 import { WORLD, type BuildDoc, type BuildJoint, type Part, type Vec3 } from './build_doc';
 import { quatOf as quat, tidy as round, toQuaternion, toVector, vec3Of as vec } from '../math/math3d';
 import { jointVelocity } from './joint_velocity';
+import { connectorsToScene, type BodyFrame } from './build_parts';
 
 /** How each joint ended up in the scene, for the properties panel. */
 export interface JointRole {
@@ -22,6 +23,8 @@ export interface BuiltScene {
   /** The engine's body name of each part ("mechanism/part" for links). */
   bodyName: Map<number, string>;
   roles: Map<number, JointRole>;
+  /** Each movable part's body frame (springs, strings and ropes end in it). */
+  frames: Map<number, BodyFrame>;
 }
 
 /** The scene's (canonical) name of each kind of joint build mode makes, for links and constraints alike. */
@@ -34,6 +37,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   const movable = (id: number) => id !== WORLD && parts.get(id)?.static === false;
   const bodyName = new Map<number, string>();
   const roles = new Map<number, JointRole>();
+  const frames = new Map<number, BodyFrame>();
 
   // Spanning trees: from the world first (through joints to the world or to static parts), then
   // from each remaining part in the order it was placed. Joints are taken in the order made.
@@ -76,7 +80,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
     }
   }
 
-  const taken = new Set(doc.parts.map((p) => p.name));
+  const taken = new Set([...doc.parts.map((p) => p.name), ...(doc.connectors ?? []).map((c) => c.name)]);
   const mechanismName = () => {
     for (let k = 1; ; k++) if (!taken.has(`mechanism${k}`)) return taken.add(`mechanism${k}`), `mechanism${k}`;
   };
@@ -104,6 +108,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
     const links = members.map((id) => {
       const part = parts.get(id)!;
       bodyName.set(id, `${name}/${part.name}`);
+      frames.set(id, { origin: vec(frameOrigin(id)), quaternion: part.quaternion });
       const joint = parentJoint.get(id);
       const parent = parentOf.get(id);
       const link: Link = {
@@ -122,6 +127,7 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   for (const part of doc.parts) {
     if (bodyName.has(part.id)) continue;
     bodyName.set(part.id, part.name);
+    frames.set(part.id, { origin: part.position, quaternion: part.quaternion });
     const body: Body = { name: part.name, position: part.position, quaternion: part.quaternion };
     if (part.static) body.static = true;
     else {
@@ -155,7 +161,8 @@ export function buildToScene(doc: BuildDoc): BuiltScene {
   if (bodies.length) scene.bodies = bodies;
   if (articulations.length) scene.articulations = articulations;
   if (constraints.length) scene.constraints = constraints;
-  return { scene, bodyName, roles };
+  Object.assign(scene, connectorsToScene(doc, bodyName, frames));
+  return { scene, bodyName, roles, frames };
 }
 
 function order(doc: BuildDoc, id: number): number {

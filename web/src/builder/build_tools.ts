@@ -6,6 +6,7 @@ import { newPart, partById, withJoint, withParts, WORLD, type BuildDoc, type Par
 import type { Hit } from './build_pick';
 import type { Selection } from './build_properties';
 import { depthAxis, restingPose, rounded, snapAnchor } from './placement';
+import { t } from '../i18n/i18n';
 
 const ANCHOR_SNAP = 0.1; // m: a click this near a part's centre, face centre or cap centre takes it
 
@@ -16,23 +17,23 @@ export type ToolClick =
   | { kind: 'pick'; pick: JointPick } // the joint tool's next pick
   | { kind: 'edit'; doc: BuildDoc; select: Selection }; // the edit to commit, and what to select once it runs
 
-export function toolClick(doc: BuildDoc, tool: Exclude<BuildTool, { kind: 'select' }>, pick: JointPick, hit: Hit | null, camera: THREE.Camera): ToolClick {
+export function toolClick(doc: BuildDoc, tool: Extract<BuildTool, { kind: 'place' | 'joint' }>, pick: JointPick, hit: Hit | null, camera: THREE.Camera): ToolClick {
   if (tool.kind === 'place') {
-    if (!hit) return { kind: 'say', text: 'Click on the ground or on a body: that is where it goes.' };
+    if (!hit) return { kind: 'say', text: t('build.hints.groundOrBody') };
     const part = newPart(doc, tool.shape, [0, 0, 0]);
     const added = withParts(doc, [{ ...part, ...restingPose(part, hit.point, hit.normal) }]);
     return { kind: 'edit', doc: added.doc, select: { parts: added.ids, joints: [] } };
   }
   if (pick.a === undefined) {
-    if (!hit || hit.part === null || partById(doc, hit.part)?.static) return { kind: 'say', text: 'Click the body to join (a movable one).' };
+    if (!hit || hit.part === null || partById(doc, hit.part)?.static) return { kind: 'say', text: t('build.hints.bodyToJoin') };
     return { kind: 'pick', pick: { a: hit.part } };
   }
   if (pick.b === undefined) {
     const b = hit && hit.part !== null ? hit.part : WORLD;
-    if (b === pick.a) return { kind: 'say', text: 'Click another body, or empty space for the world.' };
+    if (b === pick.a) return { kind: 'say', text: t('build.hints.anotherBody') };
     return { kind: 'pick', pick: { a: pick.a, b } };
   }
-  if (!hit) return { kind: 'say', text: 'Click a point on a surface for the anchor.' };
+  if (!hit) return { kind: 'say', text: t('build.hints.anchorPoint') };
   const nearby = [pick.a, pick.b].map((id) => partById(doc, id)).filter((p): p is Part => p !== undefined);
   const anchor = rounded(snapAnchor(hit.point, nearby, ANCHOR_SNAP));
   const made = withJoint(doc, { kind: tool.joint, a: pick.a, b: pick.b, anchor, axis: depthAxis(camera) });

@@ -1,7 +1,8 @@
 // Opens a running scene in build mode when its bodies can become parts: each body's or link's
 // first box, sphere, capsule, cylinder or built ramp (not turned in its body) is the part, its
 // other shapes and its own inertia ride along unchanged; a ground plane, hinge, slider, ball and
-// fixed joints, velocity motors, and constraints with a world anchor. Drawn-only static bodies
+// fixed joints, velocity motors, constraints with a world anchor, and springs, strings and ropes
+// between such bodies (build_parts.ts; a rope's segments are the engine's, not parts). Drawn-only static bodies
 // (a built scene's pivots) are left out: build mode draws them again from the joints. Parts are
 // posed where the engine has them at the scene's start (`pose`: a body's x, y, z, qx, qy, qz, qw
 // in doubles, read after a reset). Anything else is refused with the reason, and the scene keeps
@@ -10,6 +11,7 @@ import * as THREE from 'three';
 import type { Json, SceneObject } from '../scene/scene_doc';
 import { emptyBuild, WORLD, type BuildDoc, type BuildJoint, type Part, type PartShape, type Quat, type Vec3 } from './build_doc';
 import { wedgePoints } from './build_to_scene';
+import { connectorsFromScene } from './build_parts';
 import { tidy as tidyTo } from '../math/math3d';
 
 type Obj = Record<string, Json>;
@@ -143,6 +145,8 @@ function convert(scene: SceneObject, bodyNames: string[], pose: (body: number) =
     }
   }
   addConstraints(scene, doc, partOf);
+  const connectors = connectorsFromScene(scene, doc, partOf, poseOf);
+  if (connectors.length) doc.connectors = connectors;
   return doc;
 }
 

@@ -4,15 +4,8 @@
 import * as THREE from 'three';
 import { newPart, WORLD, withJoint, withParts, type BuildDoc, type Part, type Vec3 } from './build_doc';
 import { quatOf as q, tidy, vec3Of as v } from '../math/math3d';
-
-export interface Template {
-  id: string;
-  label: string;
-  parameter: { label: string; value: number; min: number; max: number; step: number };
-  add(doc: BuildDoc, value: number, at: Vec3, axis: Vec3): BuildDoc;
-  /** Said when it is added: what it changed besides adding parts. */
-  note?: string;
-}
+import { PARTS_TEMPLATES } from './templates_parts';
+import type { Template } from './template';
 
 const DEGREE = Math.PI / 180;
 type NewPart = Omit<Part, 'id' | 'name'>;
@@ -125,4 +118,5 @@ export const TEMPLATES: Template[] = [
       return { ...next, world: { ...next.world, integrator: 'rk4' } };
     },
   },
+  ...PARTS_TEMPLATES,
 ];

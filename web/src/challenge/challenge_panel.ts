@@ -3,6 +3,7 @@
 // (a name, the result link with Copy). A result link's view shows instead a banner with the
 // claim and Verify. Scene text only ever becomes textContent.
 import { allowText, goalText } from './goal_text';
+import { formatNumber, onLanguageChange, t, translated } from '../i18n/i18n';
 
 export type ScoreKind = 'time' | 'energy' | 'parts';
 
@@ -22,13 +23,13 @@ export interface PanelVerdict {
 }
 
 /** Six significant digits: what a person reads (the link carries the exact number). */
-const seconds = (x: number): string => String(Number(x.toPrecision(6)));
+const seconds = (x: number): string => formatNumber(Number(x.toPrecision(6)), { maximumSignificantDigits: 6 });
 
 /** A score in its unit: "3.215 s", "12.5 J", "6 parts". */
 export function scoreText(kind: ScoreKind, score: number | null): string {
-  if (score === null) return 'no score';
+  if (score === null) return t('challenge.noScore');
   const shown = seconds(score);
-  return kind === 'time' ? `${shown} s` : kind === 'energy' ? `${shown} J` : `${shown} part${score === 1 ? '' : 's'}`;
+  return kind === 'time' ? `${shown} s` : kind === 'energy' ? `${shown} J` : t('challenge.parts', { count: score, score: shown });
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
@@ -53,14 +54,15 @@ export class ChallengePanel {
   private readonly verdictLine = element('p', 'challenge-verdict');
   private readonly submitRow = element('div', 'challenge-submit');
   private readonly nameField = element('input', 'challenge-name');
-  private readonly submitButton = element('button', 'challenge-submit-button', 'Submit');
+  private readonly submitButton = translated(element('button', 'challenge-submit-button'), { text: 'challenge.submit', title: 'challenge.submitTitle' });
   private readonly submitProblem = element('p', 'challenge-submit-problem');
   private readonly linkRow = element('div', 'challenge-link');
   private readonly linkField = element('input', 'challenge-link-field');
-  private readonly copyButton = element('button', 'challenge-copy', 'Copy');
-  private readonly verifyButton = element('button', 'challenge-verify', 'Verify');
+  private readonly copyButton = translated(element('button', 'challenge-copy'), { text: 'challenge.copy' });
+  private readonly verifyButton = translated(element('button', 'challenge-verify'), { text: 'challenge.verify', title: 'challenge.verifyTitle' });
   private readonly verifyLine = element('p', 'challenge-verify-result');
   private score: ScoreKind = 'time';
+  private shownGoal: { info: GoalInfo; result: { label: string; claim: string } | null } | null = null;
 
   constructor(private readonly host: HTMLElement, private readonly hooks: ChallengePanelHooks) {
     this.progressLine.setAttribute('role', 'status');
@@ -68,15 +70,12 @@ export class ChallengePanel {
     this.verifyLine.setAttribute('role', 'status');
     this.submitProblem.setAttribute('role', 'alert');
     this.nameField.type = 'text';
-    this.nameField.placeholder = 'your name (optional)';
+    translated(this.nameField, { placeholder: 'challenge.namePlaceholder', 'aria-label': 'challenge.nameLabel' });
     this.nameField.maxLength = 80;
-    this.nameField.setAttribute('aria-label', 'Name shown with the result');
     this.submitButton.type = this.copyButton.type = this.verifyButton.type = 'button';
-    this.submitButton.title = 'Make a link to this result, for a teacher to verify';
-    this.verifyButton.title = 'Run the attempt again from the start here, and check the claim';
     this.linkField.type = 'text';
     this.linkField.readOnly = true;
-    this.linkField.setAttribute('aria-label', 'Result link');
+    translated(this.linkField, { 'aria-label': 'challenge.linkLabel' });
     this.linkField.addEventListener('focus', () => this.linkField.select());
     this.submitRow.append(this.nameField, this.submitButton);
     this.linkRow.append(this.linkField, this.copyButton);
@@ -85,6 +84,7 @@ export class ChallengePanel {
     this.verifyButton.addEventListener('click', () => hooks.verify());
     host.replaceChildren(this.banner, this.title, this.goal, this.rules, this.progressLine, this.verdictLine, this.verifyButton, this.verifyLine, this.submitRow, this.submitProblem, this.linkRow);
     this.hide();
+    onLanguageChange(() => this.showGoalTexts());
   }
 
   /** A challenge scene runs: its goal, as the run starts. `result`: a result link's read-only view. */
@@ -93,15 +93,24 @@ export class ChallengePanel {
     this.host.hidden = false;
     this.host.classList.toggle('result', result !== null);
     this.banner.hidden = result === null;
-    this.banner.textContent = result ? `Result of ${result.label}: ${result.claim}` : '';
-    this.title.textContent = info.title ? `Challenge: ${info.title}` : 'Challenge';
-    this.goal.textContent = `Goal: ${goalText(info.goal)}.`;
-    this.rules.textContent = `Time limit ${info.timeLimit} s · score: ${info.score === 'time' ? 'time to success' : info.score === 'energy' ? 'energy used' : 'parts used'}, lower is better · you may change ${allowText(info.allow)}.`;
+    this.shownGoal = { info, result };
+    this.showGoalTexts();
     this.verifyButton.hidden = this.verifyLine.hidden = result === null;
     this.submitRow.hidden = result !== null;
     this.verifyLine.textContent = '';
     this.verifyButton.disabled = false;
     this.runStarted();
+  }
+
+  /** The goal's words in the page's language (again after a change of language). */
+  private showGoalTexts(): void {
+    if (!this.shownGoal) return;
+    const { info, result } = this.shownGoal;
+    this.banner.textContent = result ? t('challenge.resultOf', result) : '';
+    this.title.textContent = info.title ? t('challenge.titled', { title: info.title }) : t('challenge.title');
+    this.goal.textContent = t('challenge.goal', { goal: goalText(info.goal) });
+    const score = t(info.score === 'time' ? 'challenge.scoreTime' : info.score === 'energy' ? 'challenge.scoreEnergy' : 'challenge.scoreParts');
+    this.rules.textContent = t('challenge.rules', { limit: formatNumber(info.timeLimit), score, allow: allowText(info.allow) });
   }
 
   hide(): void {
@@ -114,7 +123,7 @@ export class ChallengePanel {
     this.verdictLine.className = 'challenge-verdict';
     this.submitButton.disabled = true;
     this.linkRow.hidden = this.submitProblem.hidden = true;
-    this.progressLine.textContent = 'Press Play: the referee watches from t = 0.';
+    this.progressLine.textContent = t('challenge.pressPlay');
   }
 
   progress(text: string): void {
@@ -126,15 +135,15 @@ export class ChallengePanel {
     const success = verdict.status === 'success';
     this.verdictLine.className = `challenge-verdict ${success ? 'success' : 'failure'}`;
     this.verdictLine.textContent = success
-      ? `Success at t = ${seconds(verdict.time ?? 0)} s · score ${scoreText(this.score, verdict.score)}`
-      : `Failure: ${verdict.reason || 'the goal was not reached in time'}`;
+      ? t('challenge.success', { time: seconds(verdict.time ?? 0), score: scoreText(this.score, verdict.score) })
+      : t('challenge.failure', { reason: verdict.reason || t('challenge.notReached') });
     this.submitButton.disabled = !success;
   }
 
   /** The run cannot count (changed mid-run, dragged): said until Reset. */
   voided(why: string): void {
     this.verdictLine.className = 'challenge-verdict failure';
-    this.verdictLine.textContent = `${why} Reset to start a fair attempt.`;
+    this.verdictLine.textContent = t('challenge.voided', { why });
     this.submitButton.disabled = true;
   }
 
@@ -156,18 +165,18 @@ export class ChallengePanel {
       return;
     }
     this.linkField.value = made.link;
-    this.copyButton.textContent = 'Copy';
+    translated(this.copyButton, { text: 'challenge.copy' });
   }
 
   private async copy(): Promise<void> {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(this.linkField.value);
-      this.copyButton.textContent = 'Copied';
+      translated(this.copyButton, { text: 'challenge.copied' });
     } catch {
       this.linkField.focus();
       this.linkField.select();
-      this.copyButton.textContent = 'Select and copy';
+      translated(this.copyButton, { text: 'challenge.selectAndCopy' });
     }
   }
 }

@@ -3,6 +3,7 @@
 // Steps replayed after going back in the timeline were seen already and are not observed again;
 // a run changed on the way (dragged, edited after going back) cannot count, and says so.
 import type { PanelVerdict } from './challenge_panel';
+import { t } from '../i18n/i18n';
 
 /** The library's referee as the page drives it: one call after each step. */
 export interface LiveReferee {
@@ -47,7 +48,7 @@ export class ChallengeRun {
   stepped(step: number): void {
     if (!this.referee || this.verdict || this.voidedBecause !== null || step !== this.observed + 1) return;
     this.observed = step;
-    if (this.hooks.dragging()) return this.void('A body was dragged during the run, and a result is checked without hands.');
+    if (this.hooks.dragging()) return this.void(t('challenge.dragged'));
     const verdict = this.referee.observe();
     if (!verdict) return;
     this.verdict = verdict;
@@ -57,7 +58,7 @@ export class ChallengeRun {
 
   /** The timeline branched (an input after going back): this run is no longer one attempt from t = 0. */
   branched(): void {
-    if (this.referee && !this.verdict) this.void('The run was changed after going back in time.');
+    if (this.referee && !this.verdict) this.void(t('challenge.changed'));
   }
 
   heldFor(): number | null {

@@ -2,34 +2,36 @@
 // goal panel says, so a student reads "the ball inside the cup before 5 s" rather than JSON.
 // Unknown shapes are said as "a condition" (the loader has checked the scene already).
 
+import { formatNumber, t } from '../i18n/i18n';
+
 type Predicate = Record<string, unknown>;
 
-const num = (x: unknown): string => (typeof x === 'number' ? String(Number(x.toPrecision(6))) : '?');
+const num = (x: unknown): string => (typeof x === 'number' ? formatNumber(Number(x.toPrecision(6)), { maximumSignificantDigits: 6, useGrouping: false }) : '?');
 // A link is said by its own name ("launch/ball" → “ball”): the articulation's is scaffolding.
 const name = (x: unknown): string => (typeof x === 'string' ? `“${x.slice(x.lastIndexOf('/') + 1) || x}”` : '?');
 
 function list(parts: unknown, joiner: string): string {
   const items = Array.isArray(parts) ? parts.map((p) => goalText(p)) : [];
-  if (items.length <= 1) return items[0] ?? 'nothing';
-  return `${items.slice(0, -1).join(', ')} ${joiner} ${items[items.length - 1]}`;
+  if (items.length <= 1) return items[0] ?? t('goals.nothing');
+  return `${items.slice(0, -1).join(', ')} ${t(`goals.${joiner}`)} ${items[items.length - 1]}`;
 }
 
 function leaf(key: string, v: Predicate): string | null {
   switch (key) {
     case 'inside': {
-      const point = Array.isArray(v.point) && v.point.some((c) => c !== 0) ? ` (its point [${(v.point as number[]).map(num).join(', ')}])` : '';
-      return `${name(v.body)}${point} inside the region ${name(v.region)}`;
+      const point = Array.isArray(v.point) && v.point.some((c) => c !== 0) ? t('goals.itsPoint', { point: (v.point as number[]).map(num).join(t('teaching.vectorSeparator')) }) : '';
+      return t('goals.inside', { body: name(v.body), point, region: name(v.region) });
     }
     case 'joint':
-      return `joint ${name(v.name)} within ${num(v.within)} of ${num(v.near)}`;
+      return t('goals.joint', { name: name(v.name), within: num(v.within), near: num(v.near) });
     case 'speed':
-      return `${name(v.body)} moving slower than ${num(v.below)} m/s`;
+      return t('goals.speed', { body: name(v.body), below: num(v.below) });
     case 'height':
-      return `${name(v.body)} higher than ${num(v.above)} m`;
+      return t('goals.height', { body: name(v.body), above: num(v.above) });
     case 'energyUsed':
-      return `less than ${num(v.below)} J of work put in`;
+      return t('goals.energyUsed', { below: num(v.below) });
     case 'touching':
-      return `${name(v.a)} touching ${name(v.b)}`;
+      return t('goals.touching', { a: name(v.a), b: name(v.b) });
     default:
       return null;
   }
@@ -37,24 +39,24 @@ function leaf(key: string, v: Predicate): string | null {
 
 /** The predicate in words. */
 export function goalText(predicate: unknown): string {
-  if (!predicate || typeof predicate !== 'object') return 'a condition';
+  if (!predicate || typeof predicate !== 'object') return t('goals.condition');
   const [key, value] = Object.entries(predicate as Predicate)[0] ?? ['', null];
   const v = (value ?? {}) as Predicate;
   switch (key) {
     case 'all':
       return list(value, 'and');
     case 'any':
-      return `either ${list(value, 'or')}`;
+      return t('goals.either', { list: list(value, 'or') });
     case 'not':
-      return `not (${goalText(value)})`;
+      return t('goals.not', { goal: goalText(value) });
     case 'always':
-      return `all the time: ${goalText(value)}`;
+      return t('goals.always', { goal: goalText(value) });
     case 'holdFor':
-      return `${goalText(v.goal)}, held for ${num(v.seconds)} s`;
+      return t('goals.holdFor', { goal: goalText(v.goal), seconds: num(v.seconds) });
     case 'before':
-      return `${goalText(v.goal)} by t = ${num(v.time)} s`;
+      return t('goals.before', { goal: goalText(v.goal), time: num(v.time) });
     default:
-      return leaf(key, v) ?? 'a condition';
+      return leaf(key, v) ?? t('goals.condition');
   }
 }
 
@@ -78,11 +80,11 @@ export function temporalParts(predicate: unknown): { holdSeconds: number | null;
 export function allowText(allow: unknown): string {
   const a = (allow ?? {}) as { controller?: boolean; sliders?: boolean; build?: { maxParts?: number; maxMass?: number } };
   const parts: string[] = [];
-  if (a.sliders) parts.push('the sliders (Controls → Scene)');
-  if (a.controller) parts.push('the controller’s code');
+  if (a.sliders) parts.push(t('goals.sliders'));
+  if (a.controller) parts.push(t('goals.controller'));
   if (a.build) {
-    const limits = [a.build.maxParts !== undefined ? `at most ${a.build.maxParts} parts` : '', a.build.maxMass !== undefined ? `${a.build.maxMass} kg in all` : ''].filter(Boolean);
-    parts.push(`parts added in build mode${limits.length ? ` (${limits.join(', ')})` : ''}`);
+    const limits = [a.build.maxParts !== undefined ? t('goals.maxParts', { count: a.build.maxParts }) : '', a.build.maxMass !== undefined ? t('goals.maxMass', { mass: num(a.build.maxMass) }) : ''].filter(Boolean);
+    parts.push(limits.length ? t('goals.buildLimited', { limits: limits.join(', ') }) : t('goals.build'));
   }
-  return parts.length ? parts.join('; ') : 'nothing (watch it run)';
+  return parts.length ? parts.join('; ') : t('goals.watch');
 }

@@ -8,6 +8,7 @@ import { attemptOf } from './attempt';
 import { sceneDifference } from './scene_difference';
 import { scoreText, type PanelVerdict, type ScoreKind } from './challenge_panel';
 import { applyAttemptToText, claimCheck, decodeResult, encodeResult, hashHex, isResultFragment, type ResultData } from './page_library';
+import { t } from '../i18n/i18n';
 
 export interface OpenedResult {
   file: string;
@@ -87,14 +88,14 @@ export class ResultLinks {
   /** "claims success in 3.21 s". */
   claimText(result: OpenedResult, kind: ScoreKind): string {
     const { status, score } = result.data.claim;
-    return status === 'success' ? `claims success${kind === 'time' ? ' in' : ', score'} ${scoreText(kind, score)}` : 'claims failure';
+    return status === 'success' ? t(kind === 'time' ? 'challenge.claimsSuccessIn' : 'challenge.claimsSuccessScore', { score: scoreText(kind, score) }) : t('challenge.claimsFailure');
   }
 
   /** Whether the verdict of the run bears out the claim, said in words. */
   compare(result: OpenedResult, verdict: PanelVerdict, kind: ScoreKind): [string, boolean] {
     const holds = claimCheck(result.data.claim, verdict);
-    const got = verdict.status === 'success' ? `success, score ${scoreText(kind, verdict.score)}` : `failure (${verdict.reason})`;
-    const claimed = result.data.claim.status === 'success' ? `success, score ${scoreText(kind, result.data.claim.score)}` : 'failure';
-    return holds ? [`The claim holds: the run gives ${got}.`, true] : [`The claim does not hold: it claims ${claimed}; the run gives ${got}.`, false];
+    const got = verdict.status === 'success' ? t('challenge.gotSuccess', { score: scoreText(kind, verdict.score) }) : t('challenge.gotFailure', { reason: verdict.reason });
+    const claimed = result.data.claim.status === 'success' ? t('challenge.gotSuccess', { score: scoreText(kind, result.data.claim.score) }) : t('challenge.claimedFailure');
+    return holds ? [t('challenge.holds', { got }), true] : [t('challenge.doesNotHold', { claimed, got }), false];
   }
 }

@@ -8,6 +8,7 @@ import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { element } from '../editor/element';
+import { t, translated } from '../i18n/i18n';
 
 export interface ControllerEditorHooks {
   /** Runs the scene with this controller source, from its start: '' or why not. */
@@ -34,7 +35,7 @@ export class ControllerEditor {
           bracketMatching(),
           javascript(),
           syntaxHighlighting(defaultHighlightStyle),
-          EditorView.contentAttributes.of({ 'aria-label': 'Controller JavaScript' }),
+          EditorView.contentAttributes.of({ 'aria-label': t('controllers.editorLabel') }),
           history(),
           lintGutter(),
           keymap.of([{ key: 'Mod-Enter', run: () => (this.apply(), true) }, indentWithTab, ...historyKeymap, ...defaultKeymap]),
@@ -43,16 +44,16 @@ export class ControllerEditor {
     });
     const bar = element('div', 'editor-bar');
     const button = (label: string, hint: string, action: () => void, className = '') => {
-      const b = element('button', className, label);
+      const b = translated(element('button', className), label.includes('.') ? { text: label, title: hint } : { title: hint });
+      if (!label.includes('.')) b.textContent = label; // a symbol
       b.type = 'button';
-      b.title = hint;
       b.addEventListener('click', action);
       return b;
     };
     bar.append(
-      element('strong', 'editor-title', 'Controller (JavaScript module: export function control(ctx))'),
-      button('Apply and run', 'Run the scene from its start with this controller (Ctrl+Enter)', () => this.apply(), 'editor-apply'),
-      button('✕', 'Close the controller editor', () => this.close()),
+      translated(element('strong', 'editor-title'), { text: 'controllers.editorTitle' }),
+      button('controllers.apply', 'controllers.applyTitle', () => this.apply(), 'editor-apply'),
+      button('✕', 'controllers.close', () => this.close()),
     );
     this.message.setAttribute('role', 'status');
     this.message.hidden = true;
@@ -116,6 +117,6 @@ export class ControllerEditor {
     const problem = this.hooks.apply(this.source);
     if (problem !== '') return this.showProblem(problem, null);
     this.shown = this.source;
-    this.showMessage('Applied: the scene runs from its start with this controller.');
+    this.showMessage(t('controllers.applied'));
   }
 }

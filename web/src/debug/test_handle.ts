@@ -7,6 +7,8 @@ import type { PageControllers } from '../controllers/page_controllers';
 import type { Embedding } from '../embed/embed';
 import { VELOCITY } from '../../../lib/views';
 import type { FrameLoop } from '../page/frame_loop';
+import type { ConnectorView } from '../parts/connector_view';
+import type { InstrumentsFeature } from '../page/instruments_wiring';
 import { sceneBoxOf, type PageContext } from '../page/page_context';
 import type { DebugHandle } from './debug_handle';
 
@@ -15,6 +17,8 @@ export interface TestHandleParts {
   embedding: Embedding;
   build: BuildMode;
   frames: FrameLoop;
+  instruments: InstrumentsFeature;
+  connectors: ConnectorView;
   shareLink(): string;
 }
 
@@ -29,8 +33,9 @@ function reads(ctx: PageContext, parts: TestHandleParts) {
     toScreen: (x: number, y: number, z: number) => renderer.toScreen(new THREE.Vector3(x, y, z)),
     plotSamples: () => plots.sampleCount,
     plot: () => plots.describe(),
+    plots: () => plots.plots.map((plot) => plot.describe()),
     bodyNames: () => state.bodies.map((b) => b.name),
-    camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray() }),
+    camera: () => ({ position: renderer.camera.position.toArray(), target: renderer.target.toArray(), view: renderer.view, orthographic: renderer.camera instanceof THREE.OrthographicCamera }),
     speed: () => loop.speed,
     stepCostMs: () => loop.lastStepMs,
     selected: () => state.selected,
@@ -57,7 +62,9 @@ function reads(ctx: PageContext, parts: TestHandleParts) {
     measure: () => teaching.measure.reading(),
     shareLink: parts.shareLink,
     sceneText: () => JSON.stringify(state.doc),
+    instruments: () => parts.instruments.describe(),
     build: () => parts.build.describe(),
+    connectors: () => parts.connectors.describe(),
     sceneBox: () => {
       const box = sceneBoxOf(ctx);
       return { min: box.min.toArray(), max: box.max.toArray() };
@@ -89,6 +96,7 @@ function actions(ctx: PageContext, parts: TestHandleParts) {
     seekStep: (step: number) => timeMachine.goToStep(step, true),
     stepBy: (steps: number) => timeMachine.stepBy(steps),
     setEffort: (index: number, value: number) => timeMachine.input({ kind: 'effort', index, value }),
+    setView: (view: 'perspective' | 'front' | 'side' | 'top') => ctx.renderer.setView(view),
   };
 }
 

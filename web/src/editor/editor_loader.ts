@@ -4,6 +4,7 @@ import type { SceneObject } from '../scene/scene_doc';
 import { readDraft } from './draft_store';
 import { acceptDroppedFiles } from './file_drop';
 import type { SceneEditor, SceneEditorHooks } from './scene_editor';
+import { t } from '../i18n/i18n';
 
 export class SceneEditorLoader {
   private loading: Promise<SceneEditor> | null = null;
@@ -34,7 +35,7 @@ export class SceneEditorLoader {
       },
       (error: unknown) => {
         this.loading = null;
-        this.panel.textContent = `The scene editor could not be loaded (${String(error)}). Check the connection and press Edit again.`;
+        this.panel.textContent = t('editor.loadFailed', { error: String(error) });
         this.panel.hidden = false;
         throw error;
       },

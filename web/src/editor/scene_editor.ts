@@ -13,6 +13,7 @@ import { locateMessage } from './pointer_location';
 import type { DroppedFile } from './file_drop';
 import { downloadAs, downloadScene, sceneTextFromFiles } from './scene_files';
 import { element } from './element';
+import { t, translated } from '../i18n/i18n';
 
 export interface SceneEditorHooks {
   /** Loads scene text: '' when it runs, else the loader's message (the running scene is kept). */
@@ -44,9 +45,9 @@ function diagnostics(view: EditorView): readonly Diagnostic[] {
 
 export class SceneEditor {
   private readonly view: EditorView;
-  private readonly note = element('p', 'editor-note', 'Unapplied draft restored — Apply or Discard');
+  private readonly note = translated(element('p', 'editor-note'), { text: 'editor.draftRestored' });
   private readonly message = element('div', 'editor-message');
-  private readonly applyButton = element('button', 'editor-apply', 'Apply');
+  private readonly applyButton = translated(element('button', 'editor-apply'), { text: 'editor.apply', title: 'editor.applyTitle' });
   /** The text of the scene that runs now: the editor holds a draft when its text differs. */
   private runningText = '';
   private applying = false;
@@ -70,7 +71,7 @@ export class SceneEditor {
           json(),
           syntaxHighlighting(defaultHighlightStyle),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': 'Scene JSON' }),
+          EditorView.contentAttributes.of({ 'aria-label': t('editor.label') }),
           history(),
           problemField,
           linter(diagnostics, {
@@ -97,16 +98,15 @@ export class SceneEditor {
 
   private build(): void {
     const bar = element('div', 'editor-bar');
-    const title = element('strong', 'editor-title', 'Scene JSON');
+    const title = translated(element('strong', 'editor-title'), { text: 'editor.title' });
+    // A label is a catalogue key, or a name or symbol the same in every language (MJCF, ✕).
     const button = (label: string, hint: string, action: () => void) => {
-      const b = element('button', '', label);
+      const b = label.startsWith('editor.') ? translated(element('button', ''), { text: label, title: hint }) : translated(element('button', '', label), { title: hint });
       b.type = 'button';
-      b.title = hint;
       b.addEventListener('click', action);
       return b;
     };
     this.applyButton.type = 'button';
-    this.applyButton.title = 'Load this text as the scene (Ctrl+Enter)';
     this.applyButton.addEventListener('click', () => this.apply());
     const fileInput = element('input', 'editor-file');
     fileInput.type = 'file';
@@ -121,12 +121,12 @@ export class SceneEditor {
     bar.append(
       title,
       this.applyButton,
-      button('Discard', 'Drop the changes: back to the running scene', () => this.discard()),
-      button('Download', 'Save the running scene (with the current view) as a .json file', () => downloadScene(this.hooks.sceneToSave())),
-      button('MJCF', 'Save the running scene as a MuJoCo model (.xml)', () => this.exported('MJCF', downloadAs(this.hooks.sceneToSave(), 'mjcf'))),
-      button('URDF', 'Save the running scene\'s robot as a URDF file', () => this.exportUrdf()),
-      button('Open…', 'Open a scene (.json), a robot (.urdf) or a MuJoCo model (.xml); dropping a file on the page works too', () => fileInput.click()),
-      button('✕', 'Close the editor', () => this.close()),
+      button('editor.discard', 'editor.discardTitle', () => this.discard()),
+      button('editor.download', 'editor.downloadTitle', () => downloadScene(this.hooks.sceneToSave())),
+      button('MJCF', 'editor.mjcfTitle', () => this.exported('MJCF', downloadAs(this.hooks.sceneToSave(), 'mjcf'))),
+      button('URDF', 'editor.urdfTitle', () => this.exportUrdf()),
+      button('editor.open', 'editor.openTitle', () => fileInput.click()),
+      button('✕', 'editor.close', () => this.close()),
     );
     this.message.setAttribute('role', 'status');
     this.message.hidden = true;
@@ -187,7 +187,7 @@ export class SceneEditor {
     }
     this.runningText = text;
     this.view.dispatch({ effects: setProblem.of(null) });
-    this.showMessage(`${origin === EDITED ? 'Applied' : `Opened ${origin}`}: the scene runs from its start.`, 'ok');
+    this.showMessage(origin === EDITED ? t('editor.applied') : t('editor.opened', { origin }), 'ok');
     this.refreshDraftState();
     return true;
   }
@@ -203,7 +203,7 @@ export class SceneEditor {
   /** After an export: what the format could not carry, said once. */
   private exported(format: string, unsupported: string[]): void {
     this.showMessage(
-      unsupported.length === 0 ? `Saved as ${format}.` : `Saved as ${format}. Not carried over:\n${unsupported.map((n) => `• ${n}`).join('\n')}`,
+      unsupported.length === 0 ? t('editor.saved', { format }) : t('editor.savedPartly', { format, list: unsupported.map((n) => `• ${n}`).join('\n') }),
       'ok',
     );
   }
@@ -218,12 +218,12 @@ export class SceneEditor {
     try {
       scene = await sceneTextFromFiles(files);
     } catch (error) {
-      this.showMessage(`${error instanceof Error ? error.message : String(error)}\nThe previous scene keeps running.`, 'error');
+      this.showMessage(t('editor.keepsRunning', { problem: error instanceof Error ? error.message : String(error) }), 'error');
       return;
     }
     this.replaceText(scene.text);
     if (this.apply(scene.name) && scene.notices.length > 0) {
-      this.showMessage(`Opened ${scene.name}. Please note:\n${scene.notices.map((n) => `• ${n}`).join('\n')}`, 'ok');
+      this.showMessage(t('editor.openedNotes', { name: scene.name, list: scene.notices.map((n) => `• ${n}`).join('\n') }), 'ok');
     }
   }
 
@@ -236,7 +236,7 @@ export class SceneEditor {
 
   private showProblem(text: string, problem: string, source: string): void {
     const place = locateMessage(text, problem);
-    this.showMessage(`${source}${place ? `Line ${place.line}: ` : ''}${problem}\nThe previous scene keeps running; your text is kept.`, 'error');
+    this.showMessage(t('editor.problem', { source, where: place ? t('editor.line', { line: place.line }) : '', problem }), 'error');
     if (!place) return;
     this.view.dispatch({
       effects: setProblem.of({ from: place.from, to: place.to, severity: 'error', message: problem }),

@@ -7,6 +7,7 @@ import './embed.css';
 import type GUI from 'lil-gui';
 import { EmbedMessages, type EmbedHandlers } from './embed_messages';
 import { type EmbedOptions, type EmbedPanel, embedSnippet, isOrigin } from './embed_options';
+import { t, translated } from '../i18n/i18n';
 
 export interface Embedding {
   messages: EmbedMessages | null;
@@ -21,13 +22,12 @@ export function setUpEmbedding(options: EmbedOptions, gui: GUI, controls: HTMLEl
   for (const panel of options.panels) body.classList.add(`show-${panel}`);
   if (options.embed) {
     // The scene's own sliders stay; world settings, playback and view options go.
-    for (const folder of gui.folders) if (folder._title !== 'Scene') folder.hide();
+    for (const folder of gui.folders) if (folder._title !== t('panel.scene')) folder.hide();
   }
   if (options.present) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Fullscreen';
-    button.title = 'Fill the screen (Esc leaves)';
+    translated(button, { text: 'share.fullscreen', title: 'share.fullscreenTitle' });
     button.addEventListener('click', () => void document.documentElement.requestFullscreen?.().catch(() => {}));
     controls.append(button);
   }
@@ -39,8 +39,7 @@ export function setUpEmbedding(options: EmbedOptions, gui: GUI, controls: HTMLEl
 export function addEmbedDialog(host: HTMLElement, link: () => string): void {
   const toggle = document.createElement('button');
   toggle.type = 'button';
-  toggle.textContent = 'Embed…';
-  toggle.title = 'An <iframe> to paste into a course page';
+  translated(toggle, { text: 'share.embed', title: 'share.embedTitle' });
   const box = document.createElement('div');
   box.id = 'embed-box';
   box.hidden = true;
@@ -50,41 +49,41 @@ export function addEmbedDialog(host: HTMLElement, link: () => string): void {
     input.min = '200';
     input.max = '4000';
     input.value = String(value);
-    input.setAttribute('aria-label', label);
+    translated(input, { 'aria-label': label });
     input.style.width = '5em';
     return input;
   };
-  const width = number('Width in pixels', 800), height = number('Height in pixels', 450);
+  const width = number('share.width', 800), height = number('share.height', 450);
   const check = (label: string, checked: boolean) => {
     const wrap = document.createElement('label');
     const input = document.createElement('input');
     input.type = 'checkbox';
     input.checked = checked;
-    wrap.append(input, document.createTextNode(` ${label}`));
+    wrap.append(input, ' ', translated(document.createElement('span'), { text: label }));
     return { wrap, input };
   };
   const panels: Record<EmbedPanel, ReturnType<typeof check>> = {
-    plot: check('plot', false),
-    description: check('description', true),
-    timeline: check('timeline', false),
+    plot: check('share.panels.plot', false),
+    description: check('share.panels.description', true),
+    timeline: check('share.panels.timeline', false),
   };
-  const autoplay = check('autoplay', true);
+  const autoplay = check('share.autoplay', true);
   // The course page that may drive the simulation by postMessage (and receive its events).
   const originRow = document.createElement('label');
   originRow.className = 'embed-origin';
   const origin = document.createElement('input');
   origin.type = 'url';
   origin.placeholder = 'https://course.example';
-  origin.setAttribute('aria-label', 'Origin of the course page that may drive the simulation by postMessage');
-  originRow.title = 'The course page’s origin (scheme and host): its postMessage commands are obeyed and the events go to it';
-  originRow.append(document.createTextNode('Course page origin'), origin);
+  translated(origin, { 'aria-label': 'share.originLabel' });
+  translated(originRow, { title: 'share.originTitle' });
+  originRow.append(translated(document.createElement('span'), { text: 'share.origin' }), origin);
   const snippet = document.createElement('textarea');
   snippet.readOnly = true;
-  snippet.setAttribute('aria-label', 'The <iframe> to paste into a course page');
+  translated(snippet, { 'aria-label': 'share.snippet' });
   const update = () => {
     const chosen = (Object.keys(panels) as EmbedPanel[]).filter((p) => panels[p].input.checked);
     const wanted = origin.value.trim().replace(/\/+$/, '');
-    origin.setCustomValidity(wanted === '' || isOrigin(wanted) ? '' : 'An origin is a scheme and a host, as https://course.example');
+    origin.setCustomValidity(wanted === '' || isOrigin(wanted) ? '' : t('share.badOrigin'));
     snippet.value = embedSnippet(link(), { width: Number(width.value) || 800, height: Number(height.value) || 450 }, chosen, autoplay.input.checked, wanted);
   };
   for (const input of [width, height, origin, autoplay.input, ...Object.values(panels).map((p) => p.input)]) input.addEventListener('input', update);

@@ -143,6 +143,8 @@ function convert(ctx: MjcfContext, fileName: string, options: MjcfOptions): { sc
     meta: {
       title: model,
       description: `Imported from ${fileName}: the MuJoCo model "${model}" with ${ctx.bodyCount} bodies and ${ctx.joints.length} joints.`,
+      // The scene's own texts in German (meta.translations), as every gallery scene has them; the notices stay as they are.
+      translations: { de: { description: `Importiert aus ${fileName}: das MuJoCo-Modell „${model}“ mit ${ctx.bodyCount} Körpern und ${ctx.joints.length} Gelenken.` } },
       observe: [...r.notices],
     },
     world,

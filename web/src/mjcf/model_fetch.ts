@@ -25,6 +25,13 @@ export async function fetchModelText(entry: SceneEntry): Promise<string> {
   ]);
   // The full path: the scene draws the model's meshes from beside it.
   const { scene } = mjcfToScene(xml, file, mjcfFiles(new Map(parts.map((part, i) => [part, bytes[i]]))));
-  if (scene.meta) scene.meta.title = entry.title;
+  if (scene.meta) {
+    scene.meta.title = entry.title;
+    // The gallery's title in each of its languages (gallery.json "titles").
+    for (const [language, title] of Object.entries(entry.titles ?? {})) {
+      const translations = (scene.meta.translations ??= {});
+      translations[language] = { ...translations[language], title };
+    }
+  }
   return JSON.stringify(scene);
 }

@@ -17,6 +17,7 @@ import type { PageContext } from './page_context';
 import { byId, showError } from './page_dom';
 import type { Playback } from './playback';
 import type { SceneFlow } from './scene_wiring';
+import { t } from '../i18n/i18n';
 
 export interface ChallengeFeature {
   /** Opens a #result= link: '' when its attempt runs, else why not (the running scene stays). */
@@ -48,14 +49,14 @@ function resultLinkOpener(scenes: SceneFlow, links: ResultLinks, hooks: { loadin
     } finally {
       hooks.loading(null);
     }
-    if (error !== '') return `This result link's attempt does not run: ${error}`;
+    if (error !== '') return t('challenge.linkDoesNotRun', { error });
     hooks.opened(opened);
     return '';
   }
   window.addEventListener('hashchange', () => {
     if (!isResultLink(window.location.hash)) return;
     void openResultLink(window.location.hash).then((problem) => {
-      if (problem !== '') showError(`${problem}\nThe previous scene keeps running.`);
+      if (problem !== '') showError(t('page.keepsRunning', { problem }));
     });
   });
   return openResultLink;
@@ -102,12 +103,12 @@ export function wireChallenge(ctx: PageContext, parts: { playback: Playback; sce
   });
   const box = new ChallengePanel(byId('challenge'), {
     submit: async (label) => {
-      if (!running || !run.verdict) return { error: 'Run the challenge to its verdict first.' };
-      if (!running.file) return { error: 'This challenge did not come from the gallery, so a result link cannot name it: open it from the scene list.' };
+      if (!running || !run.verdict) return { error: t('challenge.runFirst') };
+      if (!running.file) return { error: t('challenge.notGallery') };
       return links.make({ file: running.file, allow: running.challenge.allow ?? {}, doc: state.doc, verdict: run.verdict, label });
     },
     verify: () => {
-      box.verified('Verifying: the attempt runs again from t = 0…', null);
+      box.verified(t('challenge.verifying'), null);
       if (state.doc.controller) void controllers.runFromStart();
       else {
         playback.reset();

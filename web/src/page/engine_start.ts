@@ -5,11 +5,12 @@ import { GuardedEngine } from '../guard/engine_guard';
 import { describeThrown } from '../guard/scene_entry';
 import { byId, showError } from './page_dom';
 import type { PageEvents } from './page_events';
+import { t } from '../i18n/i18n';
 
 export function reportErrors(): void {
   byId('error-close').addEventListener('click', () => (byId('error').hidden = true));
-  window.addEventListener('error', (event) => showError(`Something went wrong: ${event.message}`));
-  window.addEventListener('unhandledrejection', (event) => showError(`Something went wrong: ${describeThrown(event.reason)}`));
+  window.addEventListener('error', (event) => showError(t('page.somethingWrong', { message: event.message })));
+  window.addEventListener('unhandledrejection', (event) => showError(t('page.somethingWrong', { message: describeThrown(event.reason) })));
 }
 
 /**
@@ -30,7 +31,7 @@ export async function startEngine(events: PageEvents): Promise<GuardedEngine | n
     });
   } catch (error) {
     byId('loading').hidden = true;
-    showError(`The physics engine (WebAssembly) could not be loaded: ${String(error)}`);
+    showError(t('page.engineFailed', { error: String(error) }));
     return null;
   }
 }

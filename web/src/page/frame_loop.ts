@@ -4,17 +4,21 @@
 import * as THREE from 'three';
 import type { BuildMode } from '../builder/build_mode';
 import type { Embedding } from '../embed/embed';
+import type { ConnectorView } from '../parts/connector_view';
 import { POSE } from '../../../lib/views';
 import { describeThrown } from '../guard/scene_entry';
 import { StepErrorWatch } from '../guard/step_watch';
 import type { PageContext } from './page_context';
 import { showError } from './page_dom';
+import { t } from '../i18n/i18n';
 
 export interface FrameLoop {
   /** Holds the drawing (the browser tests' advanceControlled(steps, false)) or lets it go on. */
   hold(held: boolean): void;
   /** Starts drawing, every animation frame from now on. */
   start(): void;
+  /** Draws one frame now, held or not, whatever changed (a clip's frames, web/src/clips). */
+  drawNow(): void;
 }
 
 /** Follow: the orbit target sits on the selected body's centre of mass. */
@@ -36,7 +40,7 @@ function follower(ctx: PageContext): () => void {
   };
 }
 
-export function createFrameLoop(ctx: PageContext, parts: { build: BuildMode; embedding: Embedding }): FrameLoop {
+export function createFrameLoop(ctx: PageContext, parts: { build: BuildMode; embedding: Embedding; connectors: ConnectorView; instruments: { frame(): void } }): FrameLoop {
   const { sim, loop, timeMachine, renderer, overlays, state } = ctx;
   const { build, embedding } = parts;
   const follow = follower(ctx);
@@ -51,6 +55,9 @@ export function createFrameLoop(ctx: PageContext, parts: { build: BuildMode; emb
     const wallSeconds = (now - last) / 1000;
     last = now;
     if (drawingHeld) return;
+    paint(now, wallSeconds);
+  };
+  const paint = (now: number, wallSeconds: number) => {
     if (!timeMachine.busy) loop.frame(wallSeconds);
     timeMachine.frame();
     if (!loop.paused) ctx.showPlayhead();
@@ -58,6 +65,8 @@ export function createFrameLoop(ctx: PageContext, parts: { build: BuildMode; emb
     const current = ctx.views.poses;
     renderer.applyPoses(current);
     build.drawn();
+    parts.connectors.update(ctx.views);
+    parts.instruments.frame(); // photogates, stopwatches, body names
     ctx.readContacts();
     overlays.update(current);
     follow();
@@ -79,12 +88,17 @@ export function createFrameLoop(ctx: PageContext, parts: { build: BuildMode; emb
       drawFrame(now);
       frameFailed = false;
     } catch (error) {
-      if (!frameFailed) showError(`Drawing the scene failed: ${describeThrown(error)}`);
+      if (!frameFailed) showError(t('page.drawingFailed', { error: describeThrown(error) }));
       frameFailed = true;
     }
   };
   return {
     hold: (held) => (drawingHeld = held),
+    drawNow: () => {
+      renderer.invalidate();
+      last = performance.now();
+      paint(last, 0);
+    },
     start: () => {
       // Whatever a person does may change the picture (a tint, a gizmo, an overlay, a dragged spring):
       // the renderer draws the next frames; otherwise it draws only when the poses or the camera move.

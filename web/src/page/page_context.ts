@@ -3,6 +3,7 @@
 // the page's state — built here in order, so that nothing calls an object made after it. Where
 // an early object must reach a later feature, it emits one of the page's events (page_events.ts)
 // and the feature subscribes when it is wired (the *_wiring.ts modules; main.ts composes them).
+import { t } from '../i18n/i18n';
 import type { BodyInfo, FeatherweightModule, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
 import * as THREE from 'three';
 import { WorldViews } from '../../../lib/views';
@@ -10,7 +11,7 @@ import { SimLoop } from '../engine/sim_loop';
 import type { GuardedEngine } from '../guard/engine_guard';
 import { HelpOverlay } from '../panel/help';
 import { Hud } from '../panel/hud';
-import { LivePlots } from '../plots/plots';
+import { PlotSet } from '../plots/plot_set';
 import { Questions } from '../questions/questions';
 import type { SceneObject } from '../scene/scene_doc';
 import { Teaching } from '../teaching/teaching';
@@ -56,7 +57,7 @@ export interface PageContext {
   hud: Hud;
   help: HelpOverlay;
   questions: Questions;
-  plots: LivePlots;
+  plots: PlotSet;
   trails: Trails;
   loop: SimLoop;
   /** Every step and every input goes through the time machine (web/src/timeline), which records them. */
@@ -71,8 +72,16 @@ export interface PageContext {
   readContacts(): void;
 }
 
-function livePlots(views: WorldViews): LivePlots {
-  const plots = new LivePlots(views, byId('plot'), byId<HTMLSelectElement>('plot-picker'), byId<HTMLSelectElement>('plot-x'));
+function livePlots(views: WorldViews): PlotSet {
+  const plots = new PlotSet(views, {
+    panel: byId('plot-panel'),
+    list: byId('plot-list'),
+    first: { chart: byId('plot'), picker: byId<HTMLSelectElement>('plot-picker'), xPicker: byId<HTMLSelectElement>('plot-x'), resetZoom: byId<HTMLButtonElement>('plot-reset-zoom') },
+    add: byId<HTMLButtonElement>('plot-add'),
+    layout: byId<HTMLSelectElement>('plot-layout'),
+    tableToggle: byId<HTMLButtonElement>('plot-table-toggle'),
+    table: byId('plot-table'),
+  });
   byId('plot-png').addEventListener('click', () => {
     const link = document.createElement('a');
     link.href = plots.png();
@@ -89,7 +98,7 @@ function livePlots(views: WorldViews): LivePlots {
   return plots;
 }
 
-function timeMachineOf(sim: Simulation, events: PageEvents, parts: { views: WorldViews; plots: LivePlots; trails: Trails; setPaused(paused: boolean): void }): TimeMachine {
+function timeMachineOf(sim: Simulation, events: PageEvents, parts: { views: WorldViews; plots: PlotSet; trails: Trails; setPaused(paused: boolean): void }): TimeMachine {
   const { views, plots, trails } = parts;
   const bodyPose64 = (body: number) => views.bodyPoseData(body);
   const budgetMb = Number(new URLSearchParams(window.location.search).get('timeline-mb'));
@@ -133,7 +142,8 @@ export function createPageContext(guard: GuardedEngine, events: PageEvents): Pag
   const setPaused = (paused: boolean) => {
     if (!paused) events.playing.emit(); // Play runs what was built (build mode leaves)
     loop.paused = paused;
-    playButton.textContent = paused ? 'Play' : 'Pause';
+    playButton.dataset.i18n = paused ? 'page.play' : 'page.pause'; // a change of language retranslates it
+    playButton.textContent = t(playButton.dataset.i18n);
     events.pausedChanged.emit(paused);
   };
   const hud = new Hud(byId('hud'));

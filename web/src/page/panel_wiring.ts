@@ -4,6 +4,7 @@ import type { PageContext } from './page_context';
 import { byId, showError } from './page_dom';
 import type { Playback } from './playback';
 import type { SceneFlow } from './scene_wiring';
+import { t } from '../i18n/i18n';
 
 export function wirePanel(ctx: PageContext, playback: Playback, scenes: SceneFlow): Panel {
   const { timeMachine, events, state } = ctx;
@@ -18,7 +19,7 @@ export function wirePanel(ctx: PageContext, playback: Playback, scenes: SceneFlo
     rebuild: (doc) => {
       const { error, carried } = timeMachine.rebuild(JSON.stringify(doc));
       if (error !== '') {
-        showError(`Panel: ${error}\nThe previous settings keep running.`);
+        showError(t('page.panelError', { error }));
         return false;
       }
       scenes.sceneLoaded(doc, true);

@@ -12,6 +12,7 @@ import { lookAhead } from '../view/framing';
 import type { CameraSetup } from '../view/renderer';
 import { sceneBoxOf, type PageContext } from './page_context';
 import { byId, hideError, metaOf, showError, showMeta } from './page_dom';
+import { onLanguageChange, t } from '../i18n/i18n';
 import { sitesOnBodies } from '../../../lib/scene_names';
 
 export interface SceneFlow {
@@ -33,7 +34,7 @@ export interface SceneFlow {
 
 export function wireScenes(ctx: PageContext): SceneFlow {
   const { sim, state, views, renderer, events } = ctx;
-  const picker = new ScenePicker(byId<HTMLSelectElement>('scene-picker'));
+  const picker = new ScenePicker(byId<HTMLSelectElement>('scene-picker'), byId<HTMLSelectElement>('scene-level'));
 
   function sceneLoaded(doc: SceneObject, rebuild: boolean): void {
     state.doc = doc;
@@ -66,12 +67,14 @@ export function wireScenes(ctx: PageContext): SceneFlow {
       sceneRuns(JSON.parse(text) as SceneObject, origin);
       return '';
     } catch (error) {
-      return `The scene could not be loaded: ${describeThrown(error)}`;
+      return t('page.sceneFailed', { error: describeThrown(error) });
     }
   }
 
+  let shownOrigin = '';
   function sceneRuns(doc: SceneObject, origin: string, keepView = false): void {
     if (!keepView) renderer.setCamera(doc.camera as unknown as CameraSetup | undefined);
+    if (origin !== 'Restarted scene') shownOrigin = origin;
     showMeta(metaOf(doc), origin);
     if (origin !== 'Restarted scene') picker.show(state.galleryScene ? origin : null, byId('scene-title').textContent ?? origin, origin); // a restart runs the same scene
     sceneLoaded(doc, false);
@@ -102,11 +105,16 @@ export function wireScenes(ctx: PageContext): SceneFlow {
   }
 
   events.sceneRan.on((text) => sceneLoaded(JSON.parse(text) as SceneObject, true));
+  // Another language: the scene's texts in it (meta.translations), its questions asked again.
+  onLanguageChange(() => {
+    showMeta(metaOf(state.doc), shownOrigin);
+    ctx.questions.setScene(metaOf(state.doc)?.questions);
+  });
   // After an engine failure, the scene runs again from its start; with none to bring back, the default scene opens.
   events.restarted.on(async (text, failure) => {
     if (text !== null) sceneRuns(JSON.parse(text) as SceneObject, 'Restarted scene');
     else await openScene(DEFAULT_SCENE);
-    showError(`${failure()}\n${text !== null ? 'It runs again; the last scene that ran starts from its beginning.' : 'It runs again, with the default scene.'}`);
+    showError(t(text !== null ? 'page.runsAgain' : 'page.runsAgainDefault', { failure: failure() }));
   });
 
   const sceneToShare = (): SceneObject => ({ ...cloneScene(state.doc), camera: renderer.cameraSetup() as unknown as Json });

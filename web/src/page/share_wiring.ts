@@ -8,6 +8,7 @@ import { sceneTextFromLinkSafely } from '../share/shared_scene';
 import type { PageContext } from './page_context';
 import { byId, showError } from './page_dom';
 import type { SceneFlow } from './scene_wiring';
+import { t } from '../i18n/i18n';
 
 export interface ShareLinks {
   /** The link the Share button makes: the running scene with the panel's edits, and the view. */
@@ -33,7 +34,7 @@ export function wireShare(ctx: PageContext, scenes: SceneFlow): ShareLinks {
     const shared = sceneTextFromLinkSafely(scene);
     if ('error' in shared) return shared.error;
     const error = scenes.loadScene(shared.text, 'Shared link');
-    if (error !== '') return `Shared link: ${error}`;
+    if (error !== '') return t('share.sharedLink', { error });
     // The link's moment: re-simulated from the start (deterministic), shown when reached.
     timeMachine.markers = moment.markers ?? [];
     if (moment.t !== undefined && moment.t > 0) {
@@ -41,13 +42,13 @@ export function wireShare(ctx: PageContext, scenes: SceneFlow): ShareLinks {
       if (refused) problems.push(refused);
     }
     else if (moment.paused) ctx.setPaused(true);
-    if (problems.length > 0) showError(`Shared link: ${problems.join('; ')}.`);
+    if (problems.length > 0) showError(t('share.sharedLinkProblems', { problems: problems.join('; ') }));
     return '';
   }
   window.addEventListener('hashchange', () => {
     if (!isSceneLink(window.location.hash)) return;
     const problem = openSceneLink(window.location.hash);
-    if (problem !== '') showError(`${problem}\nThe previous scene keeps running.`);
+    if (problem !== '') showError(t('share.keepsRunning', { problem }));
   });
   return { shareLink, openSceneLink };
 }

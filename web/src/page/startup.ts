@@ -8,6 +8,7 @@ import type { SceneFlow } from './scene_wiring';
 import type { ShareLinks } from './share_wiring';
 import type { ChallengeFeature } from './challenge_wiring';
 import { isResultLink } from '../challenge/result_links';
+import { t } from '../i18n/i18n';
 
 export async function openFirstScene(scenes: SceneFlow, share: ShareLinks, results: Pick<ChallengeFeature, 'openResultLink'>): Promise<void> {
   const requested = sceneFromAddress(window.location);
@@ -24,7 +25,7 @@ export async function openFirstScene(scenes: SceneFlow, share: ShareLinks, resul
     const shown = requestedProblem === '' ? requested : DEFAULT_SCENE;
     if (shown !== requested) await scenes.openScene(DEFAULT_SCENE);
     const problem = linkProblem ?? requestedProblem;
-    if (problem !== '') showError(`${problem}\nShowing ${byId('scene-title').textContent || shown} instead.`);
+    if (problem !== '') showError(`${problem}\n${t('page.showingInstead', { title: byId('scene-title').textContent || shown })}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // The numbers line under the controls: time, real-time factor, step cost, counts, fps.
 import { speedLabel, type SimLoop } from '../engine/sim_loop';
+import { formatFixed, t } from '../i18n/i18n';
 
 export class Hud {
   private frames = 0;
@@ -16,10 +17,11 @@ export class Hud {
       this.frames = 0;
       this.since = now;
     }
-    const state = loop.paused ? 'paused' : speedLabel(loop.speed);
-    this.element.textContent =
-      `t ${time.toFixed(3)} s   ${state}   real-time ${loop.realTimeFactor.toFixed(2)}\n` +
-      `step cost ${loop.lastStepMs.toFixed(2)} ms/frame   ${this.fps.toFixed(0)} fps\n` +
-      `${bodies} bodies   ${dofs} DoF   ${contacts} contacts`;
+    const state = loop.paused ? t('hud.paused') : speedLabel(loop.speed);
+    this.element.textContent = [
+      t('hud.line1', { time: formatFixed(time, 3), state, factor: formatFixed(loop.realTimeFactor, 2) }),
+      t('hud.line2', { cost: formatFixed(loop.lastStepMs, 2), fps: formatFixed(this.fps, 0) }),
+      t('hud.line3', { bodies, dofs, contacts }),
+    ].join('\n');
   }
 }

@@ -1,40 +1,79 @@
 // The scene list at the top left. It always names what runs: a gallery scene as its own entry,
 // anything else (a file, a link, an edit, a build, an embedding page's scene) as one extra entry
 // with the scene's title, so the list never names a scene that is not running, nor nothing.
+// The gallery shows by topic (an option group each, school scenes first in each), then its
+// shelves ("Challenges"); the level filter keeps one level's scenes (and the running one).
 
+import { currentLanguage, onLanguageChange, t } from '../i18n/i18n';
 import type { SceneEntry } from '../scene/scene_source';
+import { LEVELS, TOPICS, type LevelFilter } from './gallery_topics';
+
+/** The gallery's entries in the order the list shows them: by topic, school first, then the shelves. */
+export function galleryOrder(entries: readonly SceneEntry[]): SceneEntry[] {
+  const groupRank = (entry: SceneEntry) => (entry.shelf !== undefined ? TOPICS.length : TOPICS.indexOf(entry.topic as (typeof TOPICS)[number]));
+  const levelRank = (entry: SceneEntry) => LEVELS.indexOf(entry.level as (typeof LEVELS)[number]);
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => groupRank(a.entry) - groupRank(b.entry) || levelRank(a.entry) - levelRank(b.entry) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/** An entry's title in the page's language. */
+export const entryTitle = (entry: SceneEntry): string => entry.titles?.[currentLanguage()] ?? entry.title;
 
 export class ScenePicker {
   /** The extra entry for a scene that is none of the gallery's (value ''). */
   private readonly other = new Option('', '');
   private running: { file: string | null; title: string; origin: string } | null = null;
+  private level: LevelFilter = 'all';
 
-  constructor(readonly select: HTMLSelectElement) {
+  constructor(
+    readonly select: HTMLSelectElement,
+    readonly levelSelect?: HTMLSelectElement,
+  ) {
     this.other.className = 'scene-picker-other';
+    levelSelect?.addEventListener('change', () => this.setLevel(levelSelect.value as LevelFilter));
+    onLanguageChange(() => this.render());
   }
 
   /** The gallery's entries (a model's entry lists the files it needs). */
   entries: readonly SceneEntry[] = [];
 
-  /** The gallery, each shelf's entries under its name (an option group). */
+  /** The gallery, each topic's entries under its name (an option group), then each shelf's. */
   setGallery(entries: SceneEntry[]): void {
     this.entries = entries;
-    const shelves = new Map<string, HTMLOptGroupElement>();
-    for (const entry of entries) {
-      const option = new Option(entry.title, entry.file);
-      if (entry.shelf === undefined) {
+    this.render();
+  }
+
+  /** Shows only one level's scenes ('all': every one); the running scene stays listed. */
+  setLevel(level: LevelFilter): void {
+    this.level = level;
+    if (this.levelSelect && this.levelSelect.value !== level) this.levelSelect.value = level;
+    this.render();
+  }
+
+  private render(): void {
+    this.select.replaceChildren();
+    const groups = new Map<string, HTMLOptGroupElement>();
+    for (const entry of galleryOrder(this.entries)) {
+      if (this.level !== 'all' && entry.level !== this.level && entry.file !== this.running?.file) continue;
+      const option = new Option(entryTitle(entry), entry.file);
+      if (entry.level) option.dataset.level = entry.level;
+      const name = entry.shelf ?? entry.topic;
+      if (name === undefined) {
         this.select.add(option);
         continue;
       }
-      let group = shelves.get(entry.shelf);
+      let group = groups.get(name);
       if (!group) {
         group = document.createElement('optgroup');
-        group.label = entry.shelf;
-        shelves.set(entry.shelf, group);
+        group.label = entry.shelf !== undefined ? t(`gallery.shelf.${entry.shelf.toLowerCase()}`) : t(`gallery.topic.${name}`);
+        group.dataset.group = entry.shelf !== undefined ? entry.shelf.toLowerCase() : name;
+        groups.set(name, group);
+        this.select.append(group);
       }
       group.append(option);
     }
-    for (const group of shelves.values()) this.select.append(group);
     if (this.running) this.show(this.running.file, this.running.title, this.running.origin);
   }
 
@@ -55,6 +94,7 @@ export class ScenePicker {
       this.select.value = gallery.value;
       return;
     }
+    if (this.entries.some((entry) => entry.file === file)) return this.render(); // a gallery scene the level filter hid: listed again
     const fromFile = /\.\w+$/.test(origin) && origin !== title;
     this.other.text = fromFile ? `${title} (${origin})` : title;
     this.other.title = `Running: ${this.other.text} — not one of the gallery's scenes`;

@@ -3,7 +3,9 @@
 // labels with as many digits as the tick spacing needs, and a scale that never collapses onto a
 // single tick when a value is (nearly) constant.
 import type uPlot from 'uplot';
+import { formatTime, formatValue } from './plot_numbers';
 import { seriesLabel, type Series } from './quantities';
+import { formatFixed, t } from '../i18n/i18n';
 
 export const COLORS = ['#d9482b', '#2b6cd9', '#1d2329', '#2b9d58', '#9a4dc9', '#c98a1d', '#4dc9c0'];
 const FONT = '11px system-ui, sans-serif';
@@ -11,7 +13,6 @@ const FONT = '11px system-ui, sans-serif';
 /** What each unit's axis is called: short, so that it fits along a 160 px high plot. */
 const AXIS_NAMES: Record<string, string> = {
   J: 'E (J)',
-  rad: 'angle (rad)',
   'rad/s': 'ω (rad/s)',
   m: 'x (m)',
   'm/s': 'v (m/s)',
@@ -20,7 +21,8 @@ const AXIS_NAMES: Record<string, string> = {
 };
 
 function axisName(unit: string): string {
-  return AXIS_NAMES[unit] ?? (unit === '' ? 'value' : unit);
+  if (unit === 'rad') return t('quantities.angleAxis');
+  return AXIS_NAMES[unit] ?? (unit === '' ? t('quantities.valueAxis') : unit);
 }
 
 /** Tick labels with the digits their spacing needs (0.25, 0.5 … not 0.250000001; 2e-7 when tiny). */
@@ -28,7 +30,7 @@ function tickLabels(_u: uPlot, splits: number[], _axis: number, _space: number, 
   const largest = Math.max(...splits.map(Math.abs));
   if (largest !== 0 && (largest < 1e-3 || largest >= 1e6)) return splits.map((v) => (v === 0 ? '0' : v.toExponential(1)));
   const decimals = Math.min(9, Math.max(0, -Math.floor(Math.log10(increment) + 1e-9)));
-  return splits.map((v) => (Math.abs(v) < increment / 2 ? 0 : v).toFixed(decimals));
+  return splits.map((v) => formatFixed(Math.abs(v) < increment / 2 ? 0 : v, decimals));
 }
 
 /** The data's range, widened to a minimum span (a constant value gets a few ticks around it) and padded. */
@@ -58,16 +60,39 @@ function unitsOf(series: Series[]): string[] {
   return [...new Set(series.map((s) => s.unit))];
 }
 
-export function chartOptions(series: Series[], size: { width: number; height: number }, drawPlayhead: (u: uPlot) => void): uPlot.Options {
+/** The cursor's read-out in the legend: a value in the page's language, '–' off the data. */
+function readout(format: (x: number) => string): (u: uPlot, value: number | null) => string {
+  return (_u, value) => (value === null ? '–' : format(value));
+}
+
+/** What the chart's owner draws on it and hears from it. */
+export interface ChartHooks {
+  draw(u: uPlot): void;
+  /** A range dragged out on the plot (zoom to it). */
+  select(u: uPlot): void;
+}
+
+/** The key every time plot's cursor shares: pointing at one moment shows it in every plot. */
+export const CURSOR_SYNC_KEY = 'featherweight-plots';
+
+export function chartOptions(series: Series[], size: { width: number; height: number }, hooks: ChartHooks): uPlot.Options {
   const units = unitsOf(series);
   const scales: uPlot.Scales = { x: { time: false } };
   for (const unit of units) scales[`u:${unit}`] = { range: valueRange };
   return {
     ...size,
-    legend: { live: false },
-    cursor: { show: false },
+    // The legend reads out t and every series at the cursor (labels carry the units).
+    legend: { live: true },
+    // A drag selects a time range, which the owner zooms to (plot_zoom.ts), not uPlot itself.
+    // Cursors move together (a moment reads out in every plot), but a drag zooms only its own
+    // plot: presses are not passed on.
+    cursor: {
+      drag: { x: true, y: false, setScale: false, dist: 4 },
+      sync: { key: CURSOR_SYNC_KEY, filters: { pub: (type) => type !== 'mousedown' && type !== 'mouseup' } },
+      points: { size: 6 },
+    },
     scales,
-    hooks: { draw: [drawPlayhead] },
+    hooks: { draw: [hooks.draw], setSelect: [hooks.select] },
     axes: [
       { label: 't (s)', font: FONT, labelFont: `bold ${FONT}`, labelSize: 16, size: 26, space: 60, values: tickLabels },
       ...units.map((unit, i): uPlot.Axis => ({
@@ -85,8 +110,8 @@ export function chartOptions(series: Series[], size: { width: number; height: nu
       })),
     ],
     series: [
-      {},
-      ...series.map((s, i) => ({ label: seriesLabel(s), scale: `u:${s.unit}`, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false } })),
+      { label: t('plots.time'), value: readout(formatTime) },
+      ...series.map((s, i) => ({ label: seriesLabel(s), scale: `u:${s.unit}`, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false }, value: readout(formatValue) })),
     ],
   };
 }

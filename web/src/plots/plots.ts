@@ -3,7 +3,8 @@
 // frame: timeline/sampling.ts), exportable as CSV (with units) and PNG. Against time, or against
 // any other plotted variable (a phase portrait, an XY path: plots/xy_plot.ts). What is plotted
 // is only the chosen quantity; choosing another asks the timeline to replay the window
-// (`onHistory`), so the plot always shows its whole window up to now.
+// (`onHistory`), so the plot always shows its whole window up to now. Zoom and pan of its time
+// axis: plots/plot_zoom.ts; several plots at once: plots/plot_set.ts.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BodyInfo, JointInfo, Simulation } from 'featherweight-wasm/featherweight.js';
@@ -12,7 +13,9 @@ import { XYPlot } from './xy_plot';
 import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
 import { PlotHistory } from './history';
 import { chartOptions } from './chart_options';
+import { PlotZoom } from './plot_zoom';
 import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
+import { t } from '../i18n/i18n';
 
 /** One entry of a scene's meta.plots (docs/scene-format.md). */
 export interface PlotSuggestion {
@@ -23,7 +26,8 @@ export interface PlotSuggestion {
 
 const WINDOW_SECONDS = 20;
 
-function suggestionKey(s: PlotSuggestion): string {
+/** The key of the quantity a suggestion names ("joint.q pendulum/rod"). */
+export function suggestionKey(s: PlotSuggestion): string {
   if (s.quantity.startsWith('joint.')) return `${s.quantity} ${s.joint ?? ''}`;
   if (s.quantity.startsWith('body.')) return `${s.quantity} ${s.body ?? ''}`;
   return s.quantity;
@@ -54,12 +58,15 @@ export class LivePlots {
   private readonly xy: XYPlot;
   private readonly row: number[] = []; // one sample of the plotted quantity, reused every step
   private readonly againstRow: number[] = []; // and of the quantity it is plotted against
+  /** The time range shown (null: the whole window). */
+  readonly zoom = new PlotZoom();
 
   constructor(
     views: WorldViews,
     private readonly container: HTMLElement,
     private readonly picker: HTMLSelectElement,
     private readonly xPicker: HTMLSelectElement,
+    private readonly resetZoom?: HTMLButtonElement,
   ) {
     this.sim = views.simulation;
     this.sources = {
@@ -76,7 +83,12 @@ export class LivePlots {
       const time = this.chart.posToVal(event.clientX - area.left, 'x');
       if (Number.isFinite(time)) this.onTimeClick(time);
     });
-    window.addEventListener('resize', () => this.resize());
+    window.addEventListener('resize', this.onResize);
+    this.zoom.onChange = () => {
+      this.dirty = true;
+      if (this.resetZoom) this.resetZoom.hidden = this.zoom.range === null;
+    };
+    resetZoom?.addEventListener('click', () => this.zoom.set(null));
   }
 
   /**
@@ -85,9 +97,9 @@ export class LivePlots {
    * scene) the quantity plotted so far stays selected, with its history, when the scene still
    * has it; otherwise the world is at its start, the zero of potential energy.
    */
-  setScene(suggested: PlotSuggestion[] | undefined, bodies: BodyInfo[], keep = false): void {
-    const previous = keep ? this.current?.key : undefined;
-    if (!keep) this.potentialAtStart = this.sim.potentialEnergy();
+  setScene(suggested: PlotSuggestion[] | undefined, bodies: BodyInfo[], keep = false, initialKey?: string, potentialAtStart?: number): void {
+    const previous = keep ? this.current?.key : initialKey;
+    if (!keep) this.potentialAtStart = potentialAtStart ?? this.sim.potentialEnergy();
     const joints = JSON.parse(this.sim.jointsJson()) as JointInfo[];
     const all = worldQuantities(this.sources, bodies, joints);
     const suggestedFirst = (suggested ?? [])
@@ -108,13 +120,24 @@ export class LivePlots {
    * The controller's signals of its last tick: a quantity of their own, second in the list and
    * plotted as soon as the controller first names them.
    */
-  setSignals(values: Record<string, number>): void {
+  setSignals(values: Record<string, number>, showFirst = true): void {
     this.signalValues = values;
     const names = Object.keys(values);
     if (names.join('\n') === this.signalNames) return;
     const first = this.signalNames === '';
     this.signalNames = names.join('\n');
-    this.list(first ? 'controller' : this.current?.key, true);
+    this.list(first && showFirst ? 'controller' : this.current?.key, true);
+  }
+
+  /** The pickers and the chart in the page's language (after a change of language). */
+  relabel(): void {
+    for (const option of this.picker.options) option.text = this.quantities[Number(option.value)]?.label ?? option.text;
+    if (this.chart) this.clear(); // the chart's legend and axes, drawn anew in the new words (its history comes back from the timeline)
+    for (const option of this.xPicker.options) {
+      const [i, k] = option.value.split(':').map(Number);
+      const series = option.value === '' ? undefined : this.quantities[i]?.series[k];
+      option.text = series ? t('plots.againstSeries', { series: seriesLabel(series) }) : t('plots.againstTime');
+    }
   }
 
   /** The picker lists (the scene's quantities, the controller's signals second), one kept selected. */
@@ -125,8 +148,8 @@ export class LivePlots {
     this.picker.replaceChildren(...this.quantities.map((quantity, i) => new Option(quantity.label, String(i))));
     const keptAgainst = sameScene && this.against ? `${this.against.quantity.key}|${this.against.series}` : '';
     this.xPicker.replaceChildren(
-      new Option('against t', ''),
-      ...this.quantities.flatMap((quantity, i) => quantity.series.map((s, k) => new Option(`against ${seriesLabel(s)}`, `${i}:${k}`))),
+      new Option(t('plots.againstTime'), ''),
+      ...this.quantities.flatMap((quantity, i) => quantity.series.map((s, k) => new Option(t('plots.againstSeries', { series: seriesLabel(s) }), `${i}:${k}`))),
     );
     let against: LivePlots['against'] = null;
     if (keptAgainst) {
@@ -168,9 +191,12 @@ export class LivePlots {
     this.chart?.destroy();
     this.chart = null;
     this.dirty = true;
+    this.zoom.set(null);
     if (!this.current) return;
-    this.chart = new uPlot(chartOptions(this.current.series, this.size(), (u) => this.drawPlayhead(u)), [[], ...this.history.values], this.container);
-    this.chart.root.setAttribute('aria-label', `${this.current.series.map(seriesLabel).join(', ')} against time`);
+    const hooks = { draw: (u: uPlot) => this.drawPlayhead(u), select: (u: uPlot) => this.zoom.fromSelect(u) };
+    this.chart = new uPlot(chartOptions(this.current.series, this.size(), hooks), [[], ...this.history.values], this.container);
+    this.zoom.attach(this.chart);
+    this.chart.root.setAttribute('aria-label', t('quantities.chartLabel', { series: this.current.series.map(seriesLabel).join(', ') }));
     if (this.replayable) this.onHistory(Math.max(0, this.sim.time() - WINDOW_SECONDS));
   }
 
@@ -241,8 +267,42 @@ export class LivePlots {
       this.xy.draw(xs, values, n, seriesLabel(this.against.quantity.series[this.against.series]), (this.current?.series ?? []).map(seriesLabel), width, height);
       return;
     }
-    if (n === times.length) this.chart.setData([times, ...values]);
-    else this.chart.setData([times.slice(0, n), ...values.map((series) => series.slice(0, n))]);
+    const chart = this.chart;
+    chart.batch(() => {
+      if (n === times.length) chart.setData([times, ...values]);
+      else chart.setData([times.slice(0, n), ...values.map((series) => series.slice(0, n))]);
+      this.zoom.apply(chart); // new data resets the scales: the zoomed range stays
+    });
+  }
+
+  /** The zero of potential energy: the scene's start. */
+  get potentialZero(): number {
+    return this.potentialAtStart;
+  }
+
+  /** The key of the quantity plotted ("energy", "joint.q pendulum/rod"). */
+  get quantityKey(): string | undefined {
+    return this.current?.key;
+  }
+
+  /** How many quantities the picker offers. */
+  get quantityCount(): number {
+    return this.quantities.length;
+  }
+
+  /** The samples held (for the table of values: plots/value_table.ts). */
+  get samples(): PlotHistory {
+    return this.history;
+  }
+
+  /** The plotted series' labels with units ("rod: q (rad)"); none plotted: []. */
+  get seriesLabels(): string[] {
+    return (this.current?.series ?? []).map(seriesLabel);
+  }
+
+  /** The time shown last on the plot: the playhead when the timeline went back, else the newest sample. */
+  get shownUntil(): number {
+    return this.playhead ?? this.history.last;
   }
 
   get sampleCount(): number {
@@ -250,7 +310,10 @@ export class LivePlots {
   }
 
   /** For tests: what the chart shows — its series' labels and scales, its axes' labels and scales — and the samples held. */
-  describe(): { series: string[]; scales: string[]; axes: string[]; axisScales: string[]; ticks: { labels: string[]; width: number }[]; times: number[]; values: number[][] } {
+  describe(): {
+    series: string[]; scales: string[]; axes: string[]; axisScales: string[]; ticks: { labels: string[]; width: number }[]; times: number[]; values: number[][];
+    xRange: [number, number] | null; zoom: [number, number] | null;
+  } {
     const chart = this.chart;
     // uPlot keeps what each axis drew and the room it gave it as _values and _size.
     const drawn = (chart?.axes ?? []) as (uPlot.Axis & { _values?: (string | number)[]; _size?: number })[];
@@ -262,7 +325,19 @@ export class LivePlots {
       axisScales: (chart?.axes ?? []).map((a) => a.scale ?? ''),
       times: [...this.history.times],
       values: this.history.values.map((v) => [...v]),
+      xRange: chart && chart.scales.x.min !== undefined && chart.scales.x.max !== undefined ? [chart.scales.x.min, chart.scales.x.max] : null,
+      zoom: this.zoom.range ? [...this.zoom.range] : null,
     };
+  }
+
+  private readonly onResize = () => this.resize();
+
+  /** A plot removed from the page: its chart and its listener go. */
+  dispose(): void {
+    window.removeEventListener('resize', this.onResize);
+    this.chart?.destroy();
+    this.chart = null;
+    this.current = null;
   }
 
   /** The chart follows its container (a resized window, a panel shown again). */
@@ -298,8 +373,12 @@ export class LivePlots {
     g.restore();
   }
 
+  /** Lower, when several plots are stacked in the panel. */
+  compact = false;
+
   private size(): { width: number; height: number } {
     const narrow = window.matchMedia('(max-width: 600px)').matches;
-    return { width: Math.max(200, this.container.clientWidth), height: narrow ? 110 : 160 };
+    const height = this.compact ? (narrow ? 90 : 110) : narrow ? 110 : 160;
+    return { width: Math.max(160, this.container.clientWidth), height };
   }
 }

@@ -3,6 +3,7 @@
 // ("rod: q̇", "rad/s"): the legend, the axes (one per unit) and the CSV header use them.
 import type { BodyInfo, JointInfo } from 'featherweight-wasm/featherweight.js';
 import { BODY_POSE, MOMENTUM, VELOCITY, type WorldViews } from '../../../lib/views';
+import { t } from '../i18n/i18n';
 
 export interface Series {
   name: string;
@@ -66,13 +67,17 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
   const moving = joints.filter((j) => j.nv > 0);
   const short = shortNames([...moving.map((j) => j.name), ...bodies.map((b) => b.name)]);
   const energy: Quantity = {
-    label: 'Energy (J)',
+    // Getters: the words follow the page's language whenever they are shown.
+    get label() {
+      return t('quantities.energy');
+    },
     key: 'energy',
-    series: [
-      { name: 'kinetic', unit: 'J' },
-      { name: 'potential − start', unit: 'J' },
-      { name: 'total', unit: 'J' },
-    ],
+    series: (['kinetic', 'potential', 'total'] as const).map((word) => ({
+      get name() {
+        return t(`quantities.${word}`);
+      },
+      unit: 'J',
+    })),
     sample: (out) => {
       const k = sim.kineticEnergy(), p = sim.potentialEnergy() - sources.potentialAtStart();
       out.push(k, p, k + p);
@@ -80,7 +85,9 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
     replayable: true,
   };
   const momentum: Quantity = {
-    label: 'Momentum (angular N·m·s, linear kg·m/s)',
+    get label() {
+      return t('quantities.momentum');
+    },
     key: 'momentum',
     series: [...['Lx', 'Ly', 'Lz'].map((name) => ({ name, unit: 'N·m·s' })), ...['px', 'py', 'pz'].map((name) => ({ name, unit: 'kg·m/s' }))],
     sample: (out) => {
@@ -108,7 +115,9 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
     const name = short.get(body.name) ?? body.name;
     const axes = which === 'position' ? ['x', 'y', 'z'] : ['vx', 'vy', 'vz'];
     return {
-      label: `${body.name} ${which === 'position' ? 'position (m)' : 'velocity (m/s)'}`,
+      get label() {
+        return t(`quantities.${which}`, { name: body.name });
+      },
       key: `body.${which} ${body.name}`,
       series: axes.map((axis) => ({ name: `${name}: ${axis}`, unit: which === 'position' ? 'm' : 'm/s' })),
       sample: (out) => {
@@ -135,7 +144,9 @@ export function worldQuantities(sources: QuantitySources, bodies: BodyInfo[], jo
 /** The controller's signals (names as it gives them, no unit known): values of its last tick. */
 export function signalsQuantity(names: string[], values: () => Record<string, number>): Quantity {
   return {
-    label: 'Controller signals',
+    get label() {
+      return t('quantities.signals');
+    },
     key: 'controller',
     series: names.map((name) => ({ name, unit: '' })),
     sample: (out) => names.forEach((name) => out.push(values()[name] ?? NaN)),

@@ -4,6 +4,7 @@
 // becomes textContent.
 import { QUESTION_DEFAULTS } from '../../../lib/scene_defaults.generated';
 import './questions.css';
+import { formatNumber, t } from '../i18n/i18n';
 
 export interface SceneQuestion {
   text: string;
@@ -46,7 +47,7 @@ export class Questions {
     const box = document.createElement('fieldset');
     box.className = 'question';
     const legend = document.createElement('legend');
-    legend.textContent = `Predict: ${question.text}`;
+    legend.textContent = t('questions.predict', { text: question.text });
     const name = `question-${this.sceneCount}-${index}`;
     const inputs = question.choices.map((choice, k) => {
       const label = document.createElement('label');
@@ -62,7 +63,7 @@ export class Questions {
     const verdict = document.createElement('p');
     verdict.className = 'question-verdict';
     verdict.setAttribute('role', 'status');
-    verdict.textContent = `Choose, then press Play: the answer shows at t = ${question.revealAt ?? DEFAULT_REVEAL_AT} s.`;
+    verdict.textContent = t('questions.choose', { time: formatNumber(question.revealAt ?? DEFAULT_REVEAL_AT) });
     box.append(verdict);
     return { question, inputs, verdict, revealed: false };
   }
@@ -77,7 +78,7 @@ export class Questions {
       else if (k === chosen) label.classList.add('wrong');
     });
     const right = s.question.choices[s.question.answer] ?? '';
-    const prediction = chosen < 0 ? 'You made no prediction.' : chosen === s.question.answer ? 'Your prediction was right.' : `You predicted “${s.question.choices[chosen]}”.`;
-    s.verdict.textContent = `${prediction} Answer: ${right}. ${s.question.explanation ?? ''}`.trim();
+    const prediction = chosen < 0 ? t('questions.noPrediction') : chosen === s.question.answer ? t('questions.right') : t('questions.predicted', { choice: s.question.choices[chosen] });
+    s.verdict.textContent = t('questions.answer', { prediction, answer: right, explanation: s.question.explanation ?? '' }).trim();
   }
 }

@@ -5,7 +5,10 @@
 export interface SceneEntry {
   file: string; // "pendulum.json" (in scenes/), or a model "models/dm_control/walker.xml"
   title: string;
-  shelf?: string; // the group the list shows it under ("MuJoCo models")
+  titles?: Record<string, string>; // the title in other languages ({ "de": "…" }), as the scene's meta.translations has it
+  topic?: string; // the group the list shows it under (web/src/picker/gallery_topics.ts)
+  level?: string; // "school" or "university": the level filter's
+  shelf?: string; // a group of its own instead of the topic's ("Challenges")
   files?: string[]; // a model's other files, relative to its folder ("common/materials.xml")
 }
 

@@ -1,6 +1,7 @@
 // The Share button: puts a link to the scene, as it is set up now, in the address bar and on the
 // clipboard. When the browser refuses the clipboard (permissions, an insecure page), the link
 // appears in a text field, selected, to be copied by hand.
+import { t } from '../i18n/i18n';
 
 const STATUS_SECONDS = 3;
 
@@ -24,13 +25,13 @@ export class ShareButton {
       if (!navigator.clipboard) throw new Error('no clipboard on this page');
       await navigator.clipboard.writeText(url);
       this.field.hidden = true;
-      this.say('Link copied');
+      this.say(t('share.copied'));
     } catch {
       this.field.value = url;
       this.field.hidden = false;
       this.field.focus();
       this.field.select();
-      this.say('Copy this link:', false);
+      this.say(t('share.copyThis'), false);
     }
   }
 

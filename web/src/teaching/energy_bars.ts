@@ -4,36 +4,38 @@
 // here but the drawing.
 import type { EnergyReport } from '../../../lib/types';
 import type { WorldViews } from '../../../lib/views';
+import { formatFixed, formatNumber, t } from '../i18n/i18n';
 
 // Colours as the energy plot draws the same quantities (kinetic, potential, total); losses in the
 // contact arrows' colour.
 interface Bar {
-  label: string;
+  /** The bar's key in the teaching catalogue (teaching.bars.<key>, teaching.details.<key>). */
+  key: string;
   color: string;
   value: (l: EnergyReport) => number;
   detail: (l: EnergyReport) => string;
 }
 
-const joules = (x: number) => `${x.toFixed(3)} J`;
+const joules = (x: number) => `${formatFixed(x, 3)} J`;
 const BARS: Bar[] = [
-  { label: 'Kinetic K', color: '#d9482b', value: (l) => l.kinetic, detail: () => 'motion: ½ m v² + ½ ωᵀ I ω of every body' },
+  { key: 'kinetic', color: '#d9482b', value: (l) => l.kinetic, detail: () => t('teaching.details.kinetic') },
   {
-    label: 'Potential U', color: '#2b6cd9', value: (l) => l.gravity + l.spring,
-    detail: (l) => `gravity ${joules(l.gravity)} (zero at height 0), springs ${joules(l.spring)}`,
+    key: 'potential', color: '#2b6cd9', value: (l) => l.gravity + l.spring,
+    detail: (l) => t('teaching.details.potential', { gravity: joules(l.gravity), spring: joules(l.spring) }),
   },
   {
-    label: 'Lost', color: '#c98a1d', value: (l) => l.contactLoss + l.dampingLoss,
-    detail: (l) => `impacts and friction ${joules(l.contactLoss)}, damping and drag ${joules(l.dampingLoss)}`,
+    key: 'lost', color: '#c98a1d', value: (l) => l.contactLoss + l.dampingLoss,
+    detail: (l) => t('teaching.details.lost', { contact: joules(l.contactLoss), damping: joules(l.dampingLoss) }),
   },
   {
-    label: 'Total K+U+lost', color: '#1d2329', value: (l) => l.kinetic + l.gravity + l.spring + l.contactLoss + l.dampingLoss,
-    detail: () => 'always equals start + work in, up to the integrator’s error',
+    key: 'total', color: '#1d2329', value: (l) => l.kinetic + l.gravity + l.spring + l.contactLoss + l.dampingLoss,
+    detail: () => t('teaching.details.total'),
   },
   {
-    label: 'Work in W', color: '#9a4dc9', value: (l) => l.effortWork + l.motorWork + l.appliedWork,
-    detail: (l) => `efforts ${joules(l.effortWork)}, motors ${joules(l.motorWork)}, mouse and forces ${joules(l.appliedWork)}`,
+    key: 'work', color: '#9a4dc9', value: (l) => l.effortWork + l.motorWork + l.appliedWork,
+    detail: (l) => t('teaching.details.work', { efforts: joules(l.effortWork), motors: joules(l.motorWork), applied: joules(l.appliedWork) }),
   },
-  { label: 'Start E₀', color: '#9aa4ad', value: (l) => l.initial, detail: () => 'K + U at the start' },
+  { key: 'start', color: '#9aa4ad', value: (l) => l.initial, detail: () => t('teaching.details.start') },
 ];
 
 export class EnergyBars {
@@ -46,14 +48,16 @@ export class EnergyBars {
     element.replaceChildren();
     const title = document.createElement('div');
     title.className = 'energy-title';
-    title.textContent = 'Energy';
+    title.dataset.i18n = 'teaching.energy'; // retranslated with the page (applyTranslations)
+    title.textContent = t('teaching.energy');
     element.append(title);
     for (const bar of BARS) {
       const row = document.createElement('div');
       row.className = 'energy-row';
       const label = document.createElement('span');
       label.className = 'energy-label';
-      label.textContent = bar.label;
+      label.dataset.i18n = `teaching.bars.${bar.key}`;
+      label.textContent = t(label.dataset.i18n);
       const track = document.createElement('span');
       track.className = 'energy-track';
       const fill = document.createElement('span');
@@ -100,7 +104,8 @@ export class EnergyBars {
     });
     const expected = ledger.initial + ledger.effortWork + ledger.motorWork + ledger.appliedWork;
     const relative = Math.abs(ledger.balance) / Math.max(Math.abs(expected), this.scale);
-    this.check.textContent = `check: E₀ + W − total = ${(-ledger.balance).toExponential(2)} J (${relative < 1e-3 ? 'balanced' : 'integrator error'})`;
+    const difference = formatNumber(-ledger.balance, { notation: 'scientific', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    this.check.textContent = t('teaching.check', { difference, verdict: t(relative < 1e-3 ? 'teaching.balanced' : 'teaching.integratorError') });
     this.check.classList.toggle('energy-off', relative >= 1e-2);
   }
 }

@@ -4,6 +4,7 @@
 // surface under the cursor. Points stick to their bodies, so a measure follows the motion.
 import * as THREE from 'three';
 import type { Renderer } from '../view/renderer';
+import { formatFixed, t } from '../i18n/i18n';
 
 const SNAP_PIXELS = 24;
 export type MeasureMode = 'off' | 'ruler' | 'protractor';
@@ -140,9 +141,9 @@ export class Measure {
     this.label.hidden = false;
     this.label.textContent =
       value === null
-        ? `${this.mode}: click ${this.needed - points.length} more point${this.needed - points.length > 1 ? 's' : ''}`
+        ? t('teaching.clickMore', { mode: t(`teaching.modes.${this.mode}`), count: this.needed - points.length })
         : this.mode === 'ruler'
-          ? `${value.toFixed(3)} m`
-          : `${value.toFixed(1)}°`;
+          ? `${formatFixed(value, 3)} m`
+          : `${formatFixed(value, 1)}°`;
   }
 }

@@ -12,6 +12,8 @@ import { Measure, type MeasureMode } from './measure';
 import { Readout } from './readout';
 import { QUANTITIES, Vectors } from './vectors';
 import './teaching.css';
+import { t } from '../i18n/i18n';
+import { translatedLabel, translatedOptions } from '../i18n/gui_labels';
 
 const MEASURE_MODES: MeasureMode[] = ['off', 'ruler', 'protractor'];
 
@@ -29,7 +31,8 @@ export class Teaching {
   constructor(private readonly views: WorldViews, scene: THREE.Scene, renderer: Renderer, canvas: HTMLCanvasElement) {
     const box = document.createElement('section');
     box.id = 'teaching';
-    box.setAttribute('aria-label', 'Teaching aids');
+    box.setAttribute('data-i18n-aria-label', 'teaching.aids'); // retranslated with the page
+    box.setAttribute('aria-label', t('teaching.aids'));
     const energyBox = document.createElement('div');
     energyBox.id = 'energy-bars';
     energyBox.hidden = true;
@@ -55,14 +58,15 @@ export class Teaching {
   /** The panel's Teaching folder. */
   addControls(gui: GUI): void {
     this.gui = gui;
-    const folder = gui.addFolder('Teaching');
-    folder.add(this.settings, 'energyBars').name('energy bars (e)').onChange((on: boolean) => (this.energy.visible = on));
-    const vectors = folder.addFolder('Vectors (v: velocity)');
-    for (const q of QUANTITIES) vectors.add(this.vectors.toggles, q.key).name(q.label);
-    vectors.add(this.vectors.toggles, 'allBodies').name('on every body (else the selected)');
+    const folder = translatedLabel(gui.addFolder(''), () => t('teaching.folder'));
+    translatedLabel(folder.add(this.settings, 'energyBars').onChange((on: boolean) => (this.energy.visible = on)), () => t('teaching.energyBars'));
+    const vectors = translatedLabel(folder.addFolder(''), () => t('teaching.vectors'));
+    for (const q of QUANTITIES) translatedLabel(vectors.add(this.vectors.toggles, q.key), () => t(`teaching.quantities.${q.key}`));
+    translatedLabel(vectors.add(this.vectors.toggles, 'allBodies'), () => t('teaching.allBodies'));
     vectors.close();
-    folder.add(this.settings, 'measure', MEASURE_MODES).name('measure (u): click points').onChange((mode: MeasureMode) => this.measure.setMode(mode));
-    folder.add(this.settings, 'readout').name('selected body’s numbers');
+    const measure = folder.add(this.settings, 'measure', MEASURE_MODES).onChange((mode: MeasureMode) => this.measure.setMode(mode));
+    translatedOptions(translatedLabel(measure, () => t('teaching.measure')), MEASURE_MODES, (mode) => t(`teaching.modes.${mode}`));
+    translatedLabel(folder.add(this.settings, 'readout'), () => t('teaching.readout'));
   }
 
   /** A new scene (or the same one rebuilt): bodies to snap to, scales afresh. */

@@ -5,6 +5,7 @@
 // a band around it, so arrows do not jitter; the legend says what a metre of arrow stands for.
 import * as THREE from 'three';
 import type { BodyForces, VectorField } from './body_forces';
+import { currentLanguage, formatNumber, t } from '../i18n/i18n';
 
 interface Quantity {
   key: string;
@@ -153,7 +154,7 @@ export class Vectors {
 
   private showLegend(shown: Quantity[]): void {
     this.legend.hidden = shown.length === 0;
-    const text = shown.map((q) => `${q.key}:${this.scales.get(q.unit) ?? ''}`).join('|');
+    const text = `${currentLanguage()}|${shown.map((q) => `${q.key}:${this.scales.get(q.unit) ?? ''}`).join('|')}`;
     if (shown.length === 0 || this.legend.dataset.shown === text) return;
     this.legend.dataset.shown = text;
     this.legend.replaceChildren(
@@ -163,7 +164,8 @@ export class Vectors {
         swatch.className = 'swatch';
         swatch.style.background = q.color;
         const scale = this.scales.get(q.unit);
-        line.append(swatch, `${q.label}${scale ? ` — 1 m of arrow: ${scale} ${q.unit}` : ''}`);
+        const label = t(`teaching.quantities.${q.key}`);
+        line.append(swatch, scale ? t('teaching.arrowScale', { label, scale: formatNumber(scale), unit: q.unit }) : label);
         return line;
       }),
     );

@@ -1,6 +1,7 @@
 // Re-simulating a link to its moment can take a while (every step from t = 0 is taken again):
 // the page says so with a progress bar and a Stop button, and keeps drawing meanwhile (the work
 // is sliced per frame by the time machine). Stop leaves the world where the re-simulation got.
+import { formatFixed, t, translated } from '../i18n/i18n';
 
 export interface SeekProgressView {
   /** Steps re-simulated so far and in all. */
@@ -26,8 +27,7 @@ export class SeekProgress {
     this.bar.max = 1;
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Stop';
-    button.title = 'Stop re-simulating: the scene stays at the moment reached, paused';
+    translated(button, { text: 'timeline.stop', title: 'timeline.stopTitle' });
     button.addEventListener('click', stop);
     this.box.append(this.label, this.bar, button);
     host.append(this.box);
@@ -40,7 +40,7 @@ export class SeekProgress {
       return;
     }
     const fraction = view.total > 0 ? view.done / view.total : 1;
-    this.label.textContent = `Re-simulating the link to t = ${view.target.toFixed(2)} s: ${Math.floor(fraction * 100)} %`;
+    this.label.textContent = t('timeline.resimulating', { time: formatFixed(view.target, 2), percent: Math.floor(fraction * 100) });
     this.bar.value = fraction;
     if (!this.shown) this.box.hidden = false;
     this.shown = true;

@@ -79,12 +79,19 @@ export class TimeMachine {
     this.recorder.stepWatch = this.stepWatch;
   }
 
-  /** Sees every step taken from now on, this recording's and the next ones' (null: none; steps go in pieces). */
-  watchSteps(watch: ((step: number) => void) | null): void {
-    this.stepWatch = watch;
-    if (this.recorder) this.recorder.stepWatch = watch;
+  /**
+   * Sees every step taken from now on, this recording's and the next ones' (null: none; steps go in
+   * pieces). Each `owner` (the challenge's referee, the instruments) has its own watch.
+   */
+  watchSteps(watch: ((step: number) => void) | null, owner = 'challenge'): void {
+    if (watch) this.stepWatches.set(owner, watch);
+    else this.stepWatches.delete(owner);
+    const watches = [...this.stepWatches.values()];
+    this.stepWatch = watches.length === 0 ? null : watches.length === 1 ? watches[0] : (step) => watches.forEach((w) => w(step));
+    if (this.recorder) this.recorder.stepWatch = this.stepWatch;
   }
   private stepWatch: ((step: number) => void) | null = null;
+  private readonly stepWatches = new Map<string, (step: number) => void>();
 
   /** Playing forward stops at `step` in this recording (a challenge decided there); null lets it go on. */
   stopAt(step: number | null): void {

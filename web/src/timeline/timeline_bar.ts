@@ -2,6 +2,7 @@
 // markers, the time, and what the recording keeps in memory. It only shows and reports: the
 // time machine decides what a drag or a click means.
 import './timeline.css';
+import { currentLanguage, formatFixed, formatNumber, t, translated } from '../i18n/i18n';
 
 export interface TimelineView {
   step: number;
@@ -39,13 +40,13 @@ export function targetOwnsKey(target: EventTarget | null, key: string): boolean 
 /** "1 keyframe · 12 kB of 64 MB · one every 8.2 s": counts, sizes and spacing a person reads. */
 export function memoryText(view: Pick<TimelineView, 'keyframes' | 'bytes' | 'budgetBytes' | 'spacing' | 'timestep'>): string {
   const size = (bytes: number) => {
-    if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} kB`;
+    if (bytes < 1024 * 1024) return `${formatNumber(Math.ceil(bytes / 1024))} kB`;
     const mb = bytes / (1024 * 1024);
-    return `${mb >= 10 || Number.isInteger(mb) ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+    return `${formatFixed(mb, mb >= 10 || Number.isInteger(mb) ? 0 : 1)} MB`;
   };
   const seconds = view.spacing * view.timestep;
-  const every = seconds >= 10 ? `${seconds.toFixed(0)} s` : seconds >= 1 ? `${seconds.toFixed(1)} s` : `${Number((seconds * 1000).toPrecision(2))} ms`;
-  return `${view.keyframes} keyframe${view.keyframes === 1 ? '' : 's'} · ${size(view.bytes)} of ${size(view.budgetBytes)} · one every ${every}`;
+  const every = seconds >= 10 ? `${formatFixed(seconds, 0)} s` : seconds >= 1 ? `${formatFixed(seconds, 1)} s` : `${formatNumber(Number((seconds * 1000).toPrecision(2)))} ms`;
+  return t('timeline.memory', { count: view.keyframes, size: size(view.bytes), budget: size(view.budgetBytes), every });
 }
 
 export class TimelineBar {
@@ -57,12 +58,12 @@ export class TimelineBar {
   private dragging = false; // the pointer holds the playhead: the bar does not move it meanwhile
 
   constructor(host: HTMLElement, handlers: TimelineBarHandlers) {
-    const button = (label: string, title: string, onClick: () => void) => {
+    const button = (label: string, titleKey: string, onClick: () => void) => {
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = label;
-      b.title = title;
-      b.setAttribute('aria-label', title);
+      b.textContent = label; // a symbol, or a catalogue key's text below
+      if (label.includes('.')) translated(b, { text: label });
+      translated(b, { title: titleKey, 'aria-label': titleKey });
       b.addEventListener('click', onClick);
       return b;
     };
@@ -70,7 +71,7 @@ export class TimelineBar {
     this.range.type = 'range';
     this.range.min = '0';
     this.range.step = '1';
-    this.range.setAttribute('aria-label', 'Simulated time: drag to go back to any recorded moment');
+    translated(this.range, { 'aria-label': 'timeline.scrub' });
     this.range.addEventListener('input', () => handlers.scrub(Number(this.range.value)));
     this.range.addEventListener('pointerdown', () => (this.dragging = true));
     const release = () => (this.dragging = false);
@@ -94,10 +95,10 @@ export class TimelineBar {
     this.memory = document.createElement('span');
     this.memory.className = 'timeline-memory';
     host.replaceChildren(
-      button('◀', 'One step back (←)', () => handlers.stepBy(-1)),
-      button('▶', 'One step forward (→)', () => handlers.stepBy(1)),
+      button('◀', 'timeline.back', () => handlers.stepBy(-1)),
+      button('▶', 'timeline.forward', () => handlers.stepBy(1)),
       track,
-      button('Mark', 'Mark this moment (M); markers travel in share links', () => handlers.mark()),
+      button('timeline.mark', 'timeline.markTitle', () => handlers.mark()),
       this.time,
       this.memory,
     );
@@ -106,12 +107,11 @@ export class TimelineBar {
   show(view: TimelineView): void {
     this.range.max = String(Math.max(1, view.end));
     if (!this.dragging || view.seeking) this.range.value = String(view.step);
-    const t = view.step * view.timestep, end = view.end * view.timestep;
-    this.time.textContent = view.seeking ? `going to t = ${t.toFixed(3)} s…` : `t = ${t.toFixed(3)} s / ${end.toFixed(3)} s`;
+    const now = view.step * view.timestep, end = view.end * view.timestep;
+    this.time.textContent = view.seeking ? t('timeline.seeking', { time: formatFixed(now, 3) }) : t('timeline.time', { time: formatFixed(now, 3), end: formatFixed(end, 3) });
     this.memory.textContent = memoryText(view);
-    this.memory.title =
-      'The recording keeps a whole world state every so often and every input in between; older history is thinned (fewer keyframes), never dropped, to stay within the budget (?timeline-mb=N).';
-    const key = `${view.end}|${view.markers.join(',')}`;
+    this.memory.title = t('timeline.memoryTitle');
+    const key = `${currentLanguage()}|${view.end}|${view.markers.join(',')}`;
     if (key !== this.shownMarkers) {
       this.shownMarkers = key;
       this.markers.replaceChildren(
@@ -120,7 +120,7 @@ export class TimelineBar {
           m.type = 'button';
           m.className = 'timeline-marker';
           m.dataset.time = String(time);
-          m.title = `Marker at t = ${time.toFixed(3)} s (click: go there; Shift+click: remove)`;
+          m.title = t('timeline.marker', { time: formatFixed(time, 3) });
           m.setAttribute('aria-label', m.title);
           m.style.left = `${Math.min(100, (100 * time) / Math.max(end, view.timestep))}%`;
           return m;

@@ -1,6 +1,7 @@
 // Grabbing bodies with the mouse or a finger: a raycast picks the body and the point, the
 // pointer then moves a target on a plane facing the camera through that point (the wheel, or
-// Shift with up/down, moves it in depth), and the engine's mouse spring does the physics. A
+// Shift with up/down, moves it in depth; not in a flat view, where that plane is the view's
+// own), and the engine's mouse spring does the physics. A
 // line shows the spring with its force in newtons. Grabbing a body also selects it; a click on
 // empty space (no orbit drag) deselects. A static body (welded to the world: a table, the
 // ground) is empty space here: a click that misses a toy lands on the table, and must neither
@@ -9,6 +10,7 @@ import * as THREE from 'three';
 import type { JointInfo } from 'featherweight-wasm/featherweight.js';
 import { DRAG, type WorldViews } from '../../../lib/views';
 import type { Renderer } from './renderer';
+import { formatFixed } from '../i18n/i18n';
 
 /** Where a grab goes: straight to the engine, or through the timeline, which records it. */
 export interface DragInputs {
@@ -114,7 +116,7 @@ export class DragController {
 
   private move(event: PointerEvent): void {
     if (event.pointerId !== this.pointerId) return;
-    if (event.shiftKey) {
+    if (event.shiftKey && this.renderer.view === 'perspective') {
       // Shift: up/down moves the target towards or away from the camera.
       this.pushInDepth((this.lastY - event.clientY) * 0.01);
     } else {
@@ -128,6 +130,7 @@ export class DragController {
   private wheel(event: WheelEvent): void {
     if (!this.active) return;
     event.preventDefault();
+    if (this.renderer.view !== 'perspective') return; // a flat view keeps the target in its plane
     this.pushInDepth(-event.deltaY * 0.002);
     this.inputs.move([this.target.x, this.target.y, this.target.z]);
   }
@@ -167,7 +170,7 @@ export class DragController {
     const rect = this.canvas.getBoundingClientRect();
     this.label.style.left = `${rect.left + ((screen.x + 1) / 2) * rect.width + 12}px`;
     this.label.style.top = `${rect.top + ((1 - screen.y) / 2) * rect.height - 8}px`;
-    this.label.textContent = `${Math.hypot(d[f], d[f + 1], d[f + 2]).toFixed(1)} N`;
+    this.label.textContent = `${formatFixed(Math.hypot(d[f], d[f + 1], d[f + 2]), 1)} N`;
     this.label.hidden = false;
   }
 }

@@ -18,7 +18,7 @@ export interface Rect {
 
 /** Everything drawn over the view that the scene should stay clear of. */
 export const COVERING_PANELS = [
-  '#panel', '#gui-host > .lil-gui', '#plot-panel', '#timeline', '#teaching > *', '#build-bar', '#build-props', '#editor-panel', '#controller-editor',
+  '#panel', '#gui-host > .lil-gui', '#plot-panel', '#timeline', '#teaching > *', '#build-bar', '#build-props', '#editor-panel', '#controller-editor', '#view-switch',
 ];
 
 /**
@@ -195,9 +195,10 @@ export class Framing {
     return true;
   }
 
-  /** Looks at the framed box's centre from its current direction, from just far enough. */
+  /** Looks at the framed box's centre from its current direction, from just far enough (a flat view: at just the right scale). */
   private fit(): void {
     const camera = this.renderer.camera;
+    if (camera instanceof THREE.OrthographicCamera) return this.fitFlat(camera);
     const center = this.framed.getCenter(new THREE.Vector3());
     const direction = camera.position.clone().sub(this.renderer.target);
     if (direction.lengthSq() < 1e-12) direction.set(0, -1, 0.3);
@@ -211,5 +212,35 @@ export class Framing {
       distance = Math.max(distance, (Math.max(size / 2, 0.05) / Math.sin(Math.min(vertical, horizontal))) * 1.05);
     }
     this.renderer.placeCamera(center, center.clone().addScaledVector(direction, distance));
+  }
+
+  /**
+   * A flat view of the framed box: its corners in the camera's frame (its own view matrix) give
+   * the box's reach across and up the screen about its centre, and its depth; the scale is the
+   * one at which that reach fills the free rectangle's half size.
+   */
+  private fitFlat(camera: THREE.OrthographicCamera): void {
+    const center = this.framed.getCenter(new THREE.Vector3());
+    camera.updateMatrixWorld();
+    const middle = center.clone().applyMatrix4(camera.matrixWorldInverse);
+    const q = new THREE.Vector3();
+    let across = 1e-3, up = 1e-3, depth = 0;
+    for (let k = 0; k < 8; k++) {
+      const b = this.framed;
+      q.set(k & 1 ? b.max.x : b.min.x, k & 2 ? b.max.y : b.min.y, k & 4 ? b.max.z : b.min.z).applyMatrix4(camera.matrixWorldInverse).sub(middle);
+      across = Math.max(across, Math.abs(q.x));
+      up = Math.max(up, Math.abs(q.y));
+      depth = Math.max(depth, Math.abs(q.z));
+    }
+    const canvasHeight = this.canvas.getBoundingClientRect().height;
+    const halfWidth = (width(this.free) / 2) * (1 - MARGIN), halfHeight = (height(this.free) / 2) * (1 - MARGIN);
+    // CSS px per metre that fits both ways; the canvas's height then spans canvasHeight / scale metres.
+    const scale = Math.min(halfWidth / across, halfHeight / up);
+    let shown = Math.max(canvasHeight / (2 * scale), 0.15);
+    if (this.roomy) {
+      const radius = Math.max(this.framed.getSize(this.size).length() / 2, 0.05) * 1.05;
+      shown = Math.max(shown, radius / Math.min(1, camera.right / camera.top));
+    }
+    this.renderer.placeFlat(center, shown, 2 * depth + 1);
   }
 }

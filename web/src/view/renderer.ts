@@ -3,25 +3,14 @@
 // boxes) share one InstancedMesh: one draw call instead of hundreds. Poses are copied in from
 // the engine's buffer every frame.
 import * as THREE from 'three';
-import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import type { BodyInfo, ShapeInfo } from 'featherweight-wasm/featherweight.js';
 import { POSE } from '../../../lib/views';
 import { splitAlpha } from './css_alpha';
 import { drawMeshFile } from './mesh_files';
-import { CAMERA_DEFAULTS } from '../../../lib/scene_defaults.generated';
+import { ViewCameras, type CameraSetup, type ViewPreset } from './view_cameras';
 
-export interface CameraSetup {
-  position: [number, number, number];
-  target: [number, number, number];
-  fov: number;
-}
-
-const DEFAULT_CAMERA: CameraSetup = {
-  position: [...CAMERA_DEFAULTS.position],
-  target: [...CAMERA_DEFAULTS.target],
-  fov: CAMERA_DEFAULTS.fov,
-};
+export type { CameraSetup, ViewPreset } from './view_cameras';
 
 /** A frame with nothing new is still drawn after this long (ms): no missed change lasts longer. */
 const IDLE_REDRAW_MS = 1000;
@@ -41,9 +30,8 @@ interface InstancedGroup {
 
 export class Renderer {
   readonly scene = new THREE.Scene();
-  readonly camera = new THREE.PerspectiveCamera(45, 1, 0.05, 500);
   private readonly webgl: THREE.WebGLRenderer;
-  private readonly controls: OrbitControls;
+  private readonly cameras: ViewCameras;
   private bodies: THREE.Object3D[] = [];
   private instanced: InstancedGroup[] = [];
   private readonly bodyGroup = new THREE.Group();
@@ -64,10 +52,8 @@ export class Renderer {
     this.scene.background = new THREE.Color('#e9edf1');
     this.scene.fog = new THREE.Fog('#e9edf1', 15, 60); // melts the floor's edge into the sky
 
-    this.camera.up.set(0, 0, 1); // physics is Z-up
-    this.controls = new OrbitControls(this.camera, canvas);
-    // The view glides to a stop after an orbit, unless the reader asks for less motion.
-    this.controls.enableDamping = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.cameras = new ViewCameras(canvas);
+    this.cameras.onViewChange(() => this.invalidate());
 
     this.addLightsAndGround();
     this.scene.add(this.bodyGroup);
@@ -166,39 +152,48 @@ export class Renderer {
     this.invalidate();
   }
 
+  /** The camera shown now: the perspective one, or the orthographic one of a flat view (front, side, top). */
+  get camera(): THREE.PerspectiveCamera | THREE.OrthographicCamera {
+    return this.cameras.camera;
+  }
+
+  /** The view shown now: 'perspective' or a flat one. */
+  get view(): ViewPreset {
+    return this.cameras.view;
+  }
+
+  /** Switches between the perspective view and the flat ones, about the same target. */
+  setView(preset: ViewPreset): void {
+    this.cameras.setView(preset);
+  }
+
+  /** Calls `listener` after every switch of view (the camera object is another one then). */
+  onViewChange(listener: () => void): void {
+    this.cameras.onViewChange(listener);
+  }
+
   /** The view as it is now, in the scene's `camera` form. */
   cameraSetup(): CameraSetup {
-    const round = (v: THREE.Vector3) => v.toArray().map((x) => Number(x.toFixed(4))) as [number, number, number];
-    return { position: round(this.camera.position), target: round(this.controls.target), fov: this.camera.fov };
+    return this.cameras.setup();
   }
 
   setCamera(setup: CameraSetup | undefined): void {
-    const c = setup ?? DEFAULT_CAMERA;
-    this.camera.position.set(...c.position);
-    this.camera.fov = c.fov;
-    this.camera.updateProjectionMatrix();
-    this.controls.target.set(...c.target);
-    // Scenes are framed for a landscape view: in a portrait one (a phone) step back so that
-    // what the scene shows across its height still fits across the narrower width.
-    if (this.camera.aspect < 1) {
-      const offset = this.camera.position.clone().sub(this.controls.target);
-      this.camera.position.copy(this.controls.target).addScaledVector(offset, Math.min(1 / this.camera.aspect, 2.5));
-    }
-    this.controls.update();
+    this.cameras.set(setup);
   }
 
   /** Where the view orbits about. */
   get target(): THREE.Vector3 {
-    return this.controls.target;
+    return this.cameras.target;
   }
 
-  /** Puts the camera at `position` looking at `target` (the orbit turns about it), far enough out for the scene. */
+  /** Puts the perspective camera at `position` looking at `target` (the orbit turns about it), far enough out for the scene. */
   placeCamera(target: THREE.Vector3, position: THREE.Vector3): void {
-    this.controls.target.copy(target);
-    this.camera.position.copy(position);
-    this.camera.far = Math.max(500, position.distanceTo(target) * 4);
-    this.camera.updateProjectionMatrix();
-    this.controls.update();
+    this.cameras.placePerspective(target, position);
+  }
+
+  /** A flat view: looks at `target` showing `halfHeight` metres above and below it, from `depth` metres away. */
+  placeFlat(target: THREE.Vector3, halfHeight: number, depth?: number): void {
+    this.cameras.placeFlat(target, halfHeight, depth);
   }
 
   /**
@@ -211,22 +206,19 @@ export class Renderer {
   }
 
   private applyViewCenter(): void {
-    if (!this.viewCenter) return;
     const w = this.canvas.clientWidth || window.innerWidth;
     const h = this.canvas.clientHeight || window.innerHeight;
-    this.camera.setViewOffset(w, h, w / 2 - this.viewCenter.x, h / 2 - this.viewCenter.y, w, h);
+    this.cameras.resize(w, h, this.viewCenter);
   }
 
   /** Calls `listener` when the person starts turning, panning or zooming the view. */
   onOrbitStart(listener: () => void): void {
-    this.controls.addEventListener('start', listener);
+    this.cameras.controls.addEventListener('start', listener);
   }
 
   /** Moves the orbit target to a point, the camera along with it (the view's offset is kept). */
   moveTargetTo(point: THREE.Vector3): void {
-    const delta = point.clone().sub(this.controls.target);
-    this.controls.target.add(delta);
-    this.camera.position.add(delta);
+    this.cameras.moveTargetTo(point);
   }
 
   /** Tints the selected body's shapes (−1: none). */
@@ -263,12 +255,12 @@ export class Renderer {
   }
 
   setOrbitEnabled(enabled: boolean): void {
-    this.controls.enabled = enabled;
+    this.cameras.controls.enabled = enabled;
   }
 
   /** Build mode: one finger places, selects and moves, so the view orbits with two (and pinches). */
   setTwoFingerOrbit(on: boolean): void {
-    this.controls.touches = on ? { ONE: null as unknown as THREE.TOUCH, TWO: THREE.TOUCH.DOLLY_ROTATE } : { ONE: THREE.TOUCH.ROTATE, TWO: THREE.TOUCH.DOLLY_PAN };
+    this.cameras.setTwoFingerOrbit(on);
   }
 
   /** Draws body `index` at `matrix` instead of its engine pose until the next applyPoses (build mode's previews). */
@@ -345,7 +337,7 @@ export class Renderer {
    * costs next to nothing; it is drawn again at least once a second all the same.
    */
   render(poses: Float32Array, now: number): void {
-    this.controls.update();
+    this.cameras.controls.update();
     this.camera.updateMatrixWorld();
     // The orbit controls recompute the camera every update, which moves it by round-off alone.
     // Both compared (not ||), so that each kept copy stays current.
@@ -378,9 +370,7 @@ export class Renderer {
     const w = this.canvas.clientWidth || window.innerWidth;
     const h = this.canvas.clientHeight || window.innerHeight;
     this.webgl.setSize(w, h, false);
-    this.camera.aspect = w / h;
     this.applyViewCenter();
-    this.camera.updateProjectionMatrix();
   }
 }
 
