@@ -6,12 +6,25 @@
 // on the floor below the pointer (the floor is seen edge-on), where the pointer is across.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { usePageHarness } from './harness';
+import { frames, usePageHarness } from './harness';
 
 const harness = usePageHarness();
 type V3 = [number, number, number];
 
 const screenOf = (page: Page, p: number[]) => page.evaluate((q) => window.__featherweight!.toScreen(q[0], q[1], q[2]), p);
+
+/** The points' places on screen once the view has stopped moving (framing and damping run out). */
+async function settledScreens(page: Page, points: number[][]): Promise<{ x: number; y: number }[]> {
+  let last = await Promise.all(points.map((p) => screenOf(page, p)));
+  for (let i = 0; i < 100; i++) {
+    await frames(page, 3);
+    const now = await Promise.all(points.map((p) => screenOf(page, p)));
+    const moved = Math.max(...now.map((s, k) => Math.hypot(s.x - last[k].x, s.y - last[k].y)));
+    last = now;
+    if (moved < 0.01) break;
+  }
+  return last;
+}
 const position = (page: Page, body: number) => page.evaluate((b) => window.__featherweight!.bodyPose(b).slice(0, 3), body);
 const advance = (page: Page, steps: number) => page.evaluate((n) => window.__featherweight!.advance(n), steps);
 const bodyIndex = (page: Page, name: string) => page.evaluate((n) => window.__featherweight!.bodyNames().indexOf(n), name);
@@ -77,14 +90,14 @@ describe('side view', () => {
   it('a link shared in the side view opens in it, showing the same', async () => {
     const { page, problems } = await harness.open();
     await chooseView(page, 'side');
-    const link = await page.evaluate(() => window.__featherweight!.shareLink());
     const points = [[0, 0, 1.5], [0, 0.5, 0.5], [0.3, -0.4, 1]];
-    const shown = await Promise.all(points.map((p) => screenOf(page, p)));
+    const shown = await settledScreens(page, points);
+    const link = await page.evaluate(() => window.__featherweight!.shareLink());
     const opened = await harness.open(new URL(link).hash);
     const camera = await opened.page.evaluate(() => window.__featherweight!.camera());
     expect(camera.view).toBe('side');
     expect(camera.orthographic).toBe(true);
-    const reopened = await Promise.all(points.map((p) => screenOf(opened.page, p)));
+    const reopened = await settledScreens(opened.page, points);
     reopened.forEach((s, i) => {
       expect(Math.abs(s.x - shown[i].x)).toBeLessThan(0.5);
       expect(Math.abs(s.y - shown[i].y)).toBeLessThan(0.5);
