@@ -6,7 +6,8 @@ import type { Template } from './template';
 import { hasTranslation, t } from '../i18n/i18n';
 
 /** A catalogue's text, or the template's own words when the catalogue has none for it. */
-const translatedOr = (key: string, fallback: string) => (hasTranslation(key) ? t(key) : fallback);
+/** The catalogue's text for `key`, else the template's own (English) text. */
+export const translatedOr = (key: string, fallback: string) => (hasTranslation(key) ? t(key) : fallback);
 
 function field(label: string, control: HTMLElement): HTMLLabelElement {
   const wrap = document.createElement('label');

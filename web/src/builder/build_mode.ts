@@ -9,7 +9,7 @@ import type { SceneObject } from '../scene/scene_doc';
 import { POSE } from '../../../lib/views';
 import { BuildBar, type BuildTool } from './build_bar';
 import { emptyBuild, partById, type BuildDoc, type Vec3 } from './build_doc';
-import { openConfirmDialog, openMetaDialog, openTemplateDialog } from './build_dialogs';
+import { openConfirmDialog, openMetaDialog, openTemplateDialog, translatedOr } from './build_dialogs';
 import { BuildHistory } from './build_history';
 import { BuildProperties, type Selection } from './build_properties';
 import { buildToScene, type BuiltScene } from './build_to_scene';
@@ -275,7 +275,7 @@ export class BuildMode {
       const before = new Set(doc.parts.map((p) => p.id));
       const next = template.add(doc, value, [Number(x.toFixed(1)), 0, 0], depthAxis(this.hooks.renderer.camera));
       if (!this.commit(next)) return;
-      if (template.note) this.message = template.id === 'cradle' ? t('build.cradleNote') : template.note;
+      if (template.note) this.message = translatedOr(`build.templateNotes.${template.id}`, template.note);
       this.select({ parts: next.parts.filter((p) => !before.has(p.id)).map((p) => p.id), joints: [] });
     });
   }
