@@ -58,6 +58,7 @@ describe('embedding', () => {
     const page = blank;
     const frame = await coursePage(page, COURSE());
     expect(await frame.locator('#scene-picker').isVisible()).toBe(false); // minimal controls
+    expect(await frame.locator('#scene-level').isVisible()).toBe(false); // the gallery's level filter goes with the list
     expect(await frame.locator('#build-open').isVisible()).toBe(false);
     expect(await frame.locator('#play').isVisible()).toBe(true);
     expect(await frame.locator('#plot-panel').isVisible()).toBe(true); // &panels=plot
