@@ -24,7 +24,10 @@ describe('the page', () => {
     await runFor(page, 0.3);
     const second = await drawn();
     await snapshot(page, 'test-results/pendulum-2.png', '#view');
-    for (const { pose, body, corners, frame } of [first, second]) {
+    // A third look 0.3 s on: two looks can straddle a turning point and find the rod where it was.
+    await runFor(page, 0.3);
+    const third = await drawn();
+    for (const { pose, body, corners, frame } of [first, second, third]) {
       for (let k = 0; k < 7; k++) expect(body.pose[k]).toBeCloseTo(pose[k], 6);
       for (const c of corners) {
         expect(c.x).toBeGreaterThan(0);
@@ -36,9 +39,11 @@ describe('the page', () => {
       expect(frame.triangles).toBeGreaterThan(100);
     }
     // The rod turns about its pivot: the pivot stays put, its orientation changed, and the drawn bob moved.
-    expect(second.pose[2]).toBeCloseTo(1.5, 5);
-    expect(Math.abs(second.pose[4] - first.pose[4])).toBeGreaterThan(0.01);
-    expect(Math.abs(second.body.box.min[0] - first.body.box.min[0]) + Math.abs(second.body.box.max[0] - first.body.box.max[0])).toBeGreaterThan(0.01);
+    for (const later of [second, third]) expect(later.pose[2]).toBeCloseTo(1.5, 5);
+    const turned = Math.max(...[second, third].map((later) => Math.abs(later.pose[4] - first.pose[4])));
+    expect(turned).toBeGreaterThan(0.01);
+    const moved = (later: typeof first) => Math.abs(later.body.box.min[0] - first.body.box.min[0]) + Math.abs(later.body.box.max[0] - first.body.box.max[0]);
+    expect(Math.max(moved(second), moved(third))).toBeGreaterThan(0.01);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -91,8 +91,13 @@ describe('side view', () => {
     const { page, problems } = await harness.open();
     await chooseView(page, 'side');
     const points = [[0, 0, 1.5], [0, 0.5, 0.5], [0.3, -0.4, 1]];
-    const shown = await settledScreens(page, points);
-    const link = await page.evaluate(() => window.__featherweight!.shareLink());
+    await settledScreens(page, points);
+    // The link and what the page shows are read in one go: the run goes on, and over its first
+    // seconds the view may still step back to keep a falling body in frame.
+    const { shown, link } = await page.evaluate((ps) => {
+      const handle = window.__featherweight!;
+      return { shown: ps.map((p) => handle.toScreen(p[0], p[1], p[2])), link: handle.shareLink() };
+    }, points);
     const opened = await harness.open(new URL(link).hash);
     const camera = await opened.page.evaluate(() => window.__featherweight!.camera());
     expect(camera.view).toBe('side');

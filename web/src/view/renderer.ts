@@ -303,6 +303,7 @@ export class Renderer {
 
   /** Where a world point appears on the canvas, in CSS pixels from its top-left corner. */
   toScreen(point: THREE.Vector3): { x: number; y: number } {
+    this.camera.updateMatrixWorld(); // a view placed since the last frame is not drawn yet
     const p = point.clone().project(this.camera);
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + ((p.x + 1) / 2) * rect.width, y: rect.top + ((1 - p.y) / 2) * rect.height };
