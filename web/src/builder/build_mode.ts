@@ -6,17 +6,17 @@
 import * as THREE from 'three';
 import type { Renderer } from '../view/renderer';
 import type { SceneObject } from '../scene/scene_doc';
-import { POSE } from '../../../lib/views';
 import { BuildBar, type BuildTool } from './build_bar';
 import { emptyBuild, partById, type BuildDoc, type Vec3 } from './build_doc';
 import { openConfirmDialog, openMetaDialog, openTemplateDialog, translatedOr } from './build_dialogs';
 import { BuildHistory } from './build_history';
 import { BuildProperties, type Selection } from './build_properties';
 import { buildToScene, type BuiltScene } from './build_to_scene';
-import { boundsOf, cameraPlane, depthAxis } from './placement';
+import { boundsOf, depthAxis } from './placement';
 import { sceneToBuild } from './scene_to_build';
 import { TEMPLATES } from './templates';
-import { buildHint, buildKey, duplicated, jointAt, movedBy, toggled, withoutSelection } from './build_edits';
+import { buildHint, buildKey, duplicated, jointAt, movedBy, withoutSelection } from './build_edits';
+import { CLICK_PIXELS, drawMoved, selectPress, slideDelta, type Press, type PressTargets } from './build_press';
 import { BuildGizmo } from './build_gizmo';
 import { BuildPick, type Hit } from './build_pick';
 import { toolClick } from './build_tools';
@@ -48,14 +48,8 @@ export interface BuildHooks {
   activeChanged(active: boolean): void;
 }
 
-const CLICK_PIXELS = 5;
 const GRID = 0.1;
 const TURN_SNAP = THREE.MathUtils.degToRad(15);
-
-type Press =
-  | { kind: 'click'; x: number; y: number; id: number }
-  | { kind: 'slide'; x: number; y: number; id: number; plane: THREE.Plane; from: THREE.Vector3; moved: boolean }
-  | { kind: 'velocity'; id: number; part: number; plane: THREE.Plane };
 
 export class BuildMode {
   active = false;
@@ -75,7 +69,6 @@ export class BuildMode {
   private readonly pointers = new Set<number>(); // down now: with two, a touch is the view's
   /** Parts being moved, as the engine's body indices, and how they move: drawn so every frame. */
   private preview: { bodies: number[]; delta: THREE.Matrix4 } | null = null;
-  private readonly scratch = { matrix: new THREE.Matrix4(), position: new THREE.Vector3(), rotation: new THREE.Quaternion(), unit: new THREE.Vector3(1, 1, 1) };
   private readonly pick: BuildPick;
   private readonly gizmo: BuildGizmo;
   private readonly markers: JointMarkers;
@@ -173,14 +166,7 @@ export class BuildMode {
   drawn(): void {
     if (this.active && this.hooks.time() > 0) this.leave(); // Step, the arrow keys: time runs, the building is over
     if (!this.active || !this.built) return;
-    if (!this.preview) return;
-    const poses = this.hooks.poses(), { matrix, position, rotation, unit } = this.scratch;
-    for (const index of this.preview.bodies) {
-      const o = index * POSE.stride;
-      position.set(poses[o + POSE.x], poses[o + POSE.y], poses[o + POSE.z]);
-      rotation.set(poses[o + POSE.qx], poses[o + POSE.qy], poses[o + POSE.qz], poses[o + POSE.qw]);
-      this.hooks.renderer.setBodyMatrix(index, matrix.compose(position, rotation, unit).premultiply(this.preview.delta));
-    }
+    if (this.preview) drawMoved(this.hooks.renderer, this.hooks.poses(), this.preview.bodies, this.preview.delta);
   }
 
   /** For the browser tests: what build mode holds. */
@@ -335,46 +321,40 @@ export class BuildMode {
     if (this.pointers.size > 1) return this.cancelPress(); // two fingers: the view's, never a click
     if (event.button !== 0) return;
     const ndc = this.rayAt(event);
-    const take = () => {
-      event.preventDefault();
-      event.stopImmediatePropagation(); // neither the view nor the gizmo takes this press
-      this.hooks.canvas.setPointerCapture(event.pointerId);
-    };
-    if (this.tool.kind === 'select') {
-      // The velocity knob first (it is small and drawn over everything), then the gizmo.
-      const handle = this.velocity.pick(this.pick.raycaster);
-      if (handle !== null) {
-        this.press = { kind: 'velocity', id: event.pointerId, part: handle, plane: cameraPlane(this.hooks.renderer.camera, this.velocity.tip) };
-        return take();
-      }
-      if (this.gizmo.visible) {
-        const axis = this.gizmo.handleAt(ndc);
-        // The gizmo's own press, unless it is on an arrow pointing nearly along the view (it would
-        // drag in depth) over the selected part itself: then the part slides, as the user meant.
-        if (axis !== null && !(this.gizmo.alongView(axis) && this.selection.parts.includes(this.hitTest()?.part ?? NaN))) return;
-      }
-      const connector = connectorsOf(this.doc ?? emptyBuild()).find((c) => c.name === this.pickConnector(this.pick.raycaster));
-      if (connector) {
-        this.select({ parts: [], joints: [], connectors: [connector.id] });
-        return take();
-      }
-      const joint = this.markers.pick(this.pick.raycaster);
-      if (joint !== null) {
-        this.select(event.shiftKey ? toggled(this.selection, 'joints', joint) : { parts: [], joints: [joint] });
-        return take();
-      }
-      const hit = this.hitTest();
-      if (hit && hit.part !== null) {
-        if (event.shiftKey) this.select(toggled(this.selection, 'parts', hit.part));
-        else if (!this.selection.parts.includes(hit.part)) this.select({ parts: [hit.part], joints: [] });
-        if (this.selection.parts.includes(hit.part)) {
-          const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(new THREE.Vector3(0, 0, 1), hit.point);
-          this.press = { kind: 'slide', id: event.pointerId, x: event.clientX, y: event.clientY, plane, from: hit.point, moved: false };
-        }
-        return take();
-      }
+    if (this.tool.kind !== 'select') {
+      this.press = { kind: 'click', id: event.pointerId, x: event.clientX, y: event.clientY };
+      return;
     }
-    this.press = { kind: 'click', id: event.pointerId, x: event.clientX, y: event.clientY };
+    const outcome = selectPress(this.pressTargets(ndc), this.selection, event);
+    if (outcome === 'gizmo') return;
+    if (outcome.select) this.select(outcome.select);
+    this.press = outcome.press ?? null;
+    if (!outcome.taken) return;
+    event.preventDefault();
+    event.stopImmediatePropagation(); // neither the view nor the gizmo takes this press
+    this.hooks.canvas.setPointerCapture(event.pointerId);
+  }
+
+  /** What a press at `ndc` can land on (the pick's ray is already there). */
+  private pressTargets(ndc: THREE.Vector2): PressTargets {
+    const raycaster = this.pick.raycaster;
+    return {
+      camera: this.hooks.renderer.camera,
+      velocityKnob: () => {
+        const part = this.velocity.pick(raycaster);
+        return part === null ? null : { part, tip: this.velocity.tip };
+      },
+      gizmoHandle: () => {
+        const axis = this.gizmo.visible ? this.gizmo.handleAt(ndc) : null;
+        return axis === null ? null : { alongView: this.gizmo.alongView(axis) };
+      },
+      connector: () => {
+        const name = this.pickConnector(raycaster);
+        return name === null ? null : (connectorsOf(this.doc ?? emptyBuild()).find((c) => c.name === name)?.id ?? null);
+      },
+      jointMarker: () => this.markers.pick(raycaster),
+      hit: () => this.hitTest(),
+    };
   }
 
   private move(event: PointerEvent): void {
@@ -389,9 +369,7 @@ export class BuildMode {
     }
     if (!press.moved && Math.hypot(event.clientX - press.x, event.clientY - press.y) < CLICK_PIXELS) return;
     press.moved = true;
-    const delta = at.sub(press.from);
-    if (this.snap) delta.set(Math.round(delta.x / GRID) * GRID, Math.round(delta.y / GRID) * GRID, 0);
-    this.setPreview(new THREE.Matrix4().makeTranslation(delta.x, delta.y, 0));
+    this.setPreview(slideDelta(press.from, at, this.snap ? GRID : null));
   }
 
   private up(event: PointerEvent): void {
