@@ -16,8 +16,15 @@ bool contactOrder(const Contact& a, const Contact& b) {
 }
 
 // Colliders that no other collider may ever touch (a chain with self-collision off, decoration)
-// cost collision work every step for nothing: they leave the list once, at construction.
-void World::pruneColliders() {
+// cost collision work every step for nothing: they leave the list once, at construction. The
+// links joined by impulse joints are listed first (canCollide asks for every candidate pair), and
+// the per-step records get one place per collider that stays.
+void World::setUpColliders() {
+  joinedLinks_.clear();
+  for (const ImpulseJoint& j : interactions_.impulseJoints)
+    joinedLinks_.emplace_back(std::min(j.linkA, j.linkB), std::max(j.linkA, j.linkB));
+  std::sort(joinedLinks_.begin(), joinedLinks_.end());
+  joinedLinks_.erase(std::unique(joinedLinks_.begin(), joinedLinks_.end()), joinedLinks_.end());
   std::vector<Collider>& all = interactions_.colliders;
   std::vector<char> useful(all.size(), 0);
   for (size_t a = 0; a < all.size(); ++a)
@@ -27,6 +34,8 @@ void World::pruneColliders() {
   for (size_t i = 0; i < all.size(); ++i)
     if (useful[i]) all[kept++] = all[i];
   all.resize(kept);
+  work_.colliderMotion.assign(kept, ColliderMotion{});
+  work_.colliderBounds.assign(kept, Aabb{});
 }
 
 // Poses and bounds from the kinematics in data_ (positions and velocities). A moving collider's
@@ -38,30 +47,35 @@ void World::pruneColliders() {
 void World::updateColliders() {
   const double margin = settings_.solver.speculativeMargin;
   const double h = settings_.timestep, fall = model_.gravity.norm() * h * h;
-  for (Collider& c : interactions_.colliders) {
+  const std::vector<Collider>& colliders = interactions_.colliders;
+  for (size_t i = 0; i < colliders.size(); ++i) {
+    const Collider& c = colliders[i];
+    ColliderMotion& m = work_.colliderMotion[i];
+    Aabb& box = work_.colliderBounds[i];
     const Mat3 local = c.shape.orientation.normalized().toRotationMatrix();
-    c.sweep = c.turn = 0;
-    c.velocity.setZero();
+    double sweep = 0;
+    m.turn = 0;
+    m.velocity.setZero();
     if (c.link < 0) {
-      c.pose.rotation = local;
-      c.pose.position = c.shape.position;
+      m.pose.rotation = local;
+      m.pose.position = c.shape.position;
     } else {
       const Mat3 R = linkRotation(data_, c.link);
-      c.pose.rotation = R * local;
-      c.pose.position = R * c.shape.position + linkPosition(data_, c.link);
+      m.pose.rotation = R * local;
+      m.pose.position = R * c.shape.position + linkPosition(data_, c.link);
     }
-    c.aabb = shapeAabb(c.shape, c.pose);
+    box = shapeAabb(c.shape, m.pose);
     if (c.link >= 0 && model_.treeNv(model_.treeOf[size_t(c.link)]) > 0 && c.shape.type != ShapeType::Plane) {
       const Motion& v = data_.v[size_t(c.link)];  // link coordinates
       const Mat3 R = linkRotation(data_, c.link);
-      const Vec3 centre = 0.5 * (c.aabb.upper + c.aabb.lower);
+      const Vec3 centre = 0.5 * (box.upper + box.lower);
       const Vec3 arm = R.transpose() * (centre - linkPosition(data_, c.link));
-      c.velocity = R * (v.linear + v.angular.cross(arm));
-      c.turn = h * v.angular.norm() * 0.5 * (c.aabb.upper - c.aabb.lower).norm();
-      c.sweep = h * c.velocity.norm() + c.turn + fall;
+      m.velocity = R * (v.linear + v.angular.cross(arm));
+      m.turn = h * v.angular.norm() * 0.5 * (box.upper - box.lower).norm();
+      sweep = h * m.velocity.norm() + m.turn + fall;
     }
-    c.aabb.lower.array() -= std::max(margin, c.sweep);
-    c.aabb.upper.array() += std::max(margin, c.sweep);
+    box.lower.array() -= std::max(margin, sweep);
+    box.upper.array() += std::max(margin, sweep);
   }
 }
 
@@ -99,13 +113,17 @@ bool World::canCollide(int a, int b) const {
     const std::pair<int, int> pair(std::min(ca.link, cb.link), std::max(ca.link, cb.link));
     if (std::binary_search(interactions_.excludedPairs.begin(), interactions_.excludedPairs.end(), pair)) return false;
   }
-  for (const ImpulseJoint& j : interactions_.impulseJoints)  // joined by an impulse joint
-    if ((j.linkA == ca.link && j.linkB == cb.link) || (j.linkA == cb.link && j.linkB == ca.link)) return false;
+  if (!joinedLinks_.empty()) {  // joined by an impulse joint
+    const std::pair<int, int> pair(std::min(ca.link, cb.link), std::max(ca.link, cb.link));
+    if (std::binary_search(joinedLinks_.begin(), joinedLinks_.end(), pair)) return false;
+  }
   return true;
 }
 
 // The collision stage: contacts closer than margin (swept: plus how far the pair can move this
-// step, realtime) from the collider poses of the last refresh, sorted and warm-started.
+// step, realtime) from the collider poses of the last refresh, in contactOrder and warm-started.
+// The broad phase gives the pairs sorted, so the contacts come out sorted pair by pair and only
+// each manifold's few points need ordering, instead of sorting the whole list of large contacts.
 void World::findContacts(double margin, bool swept) {
   std::vector<Contact>& contacts = state_.contacts;
   std::swap(contacts, work_.previousContacts);
@@ -115,18 +133,20 @@ void World::findContacts(double margin, bool swept) {
   for (bool woke = true; woke;) {
     woke = false;
     contacts.clear();
-    broadPhase_.findPairs(interactions_.colliders,
+    broadPhase_.findPairs(work_.colliderBounds,
                           [&](int a, int b) { return canCollide(a, b) && !(colliderResting(a) && colliderResting(b)); }, work_.pairs);
     Manifold manifold;
     for (const auto& [a, b] : work_.pairs) {
       const Collider& ca = interactions_.colliders[size_t(a)];
       const Collider& cb = interactions_.colliders[size_t(b)];
+      const ColliderMotion& ma = work_.colliderMotion[size_t(a)];
+      const ColliderMotion& mb = work_.colliderMotion[size_t(b)];
       // How far the two can close in on each other this step: their relative motion, not each
       // one's (boxes settling together keep the fixed margin, and the pile its row count).
       const double h = settings_.timestep;
-      const double closing = h * (ca.velocity - cb.velocity).norm() + ca.turn + cb.turn + model_.gravity.norm() * h * h;
+      const double closing = h * (ma.velocity - mb.velocity).norm() + ma.turn + mb.turn + model_.gravity.norm() * h * h;
       const double reach = swept ? std::max(margin, closing) : margin;
-      if (!collide(ca.shape, ca.pose, cb.shape, cb.pose, reach, manifold)) continue;
+      if (!collide(ca.shape, ma.pose, cb.shape, mb.pose, reach, manifold)) continue;
       // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
       // sides through, so one side here is awake).
       for (const int tree : {treeOfLink(ca.link), treeOfLink(cb.link)}) {
@@ -134,6 +154,7 @@ void World::findContacts(double margin, bool swept) {
         wakeTree(tree);
         woke = true;
       }
+      const size_t first = contacts.size();
       for (int k = 0; k < manifold.count; ++k) {
         Contact c;
         c.colliderA = a, c.colliderB = b;
@@ -143,24 +164,26 @@ void World::findContacts(double margin, bool swept) {
         c.separation = manifold.points[k].separation;
         contacts.push_back(c);
       }
+      std::sort(contacts.begin() + std::ptrdiff_t(first), contacts.end(), contactOrder);  // by feature: ≤ 4 points
     }
   }
-  std::sort(contacts.begin(), contacts.end(), contactOrder);
   warmStartContacts();
   state_.stepStats.contacts = int(contacts.size());
 }
 
 // Warm start: a point with the same pair and features as last step starts from its impulses.
+// Both lists are in contactOrder, so one walk along both finds every match.
 void World::warmStartContacts() {
-  if (settings_.solver.warmStarting) {
-    for (Contact& c : state_.contacts) {
-      auto it = std::lower_bound(work_.previousContacts.begin(), work_.previousContacts.end(), c, contactOrder);
-      if (it != work_.previousContacts.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB &&
-          it->feature == c.feature) {
-        c.normalImpulse = it->normalImpulse;
-        c.frictionImpulse = it->frictionImpulse - it->frictionImpulse.dot(c.normal) * c.normal;
-        c.twistImpulse = it->twistImpulse;
-      }
+  if (!settings_.solver.warmStarting) return;
+  const std::vector<Contact>& previous = work_.previousContacts;
+  auto it = previous.begin();
+  for (Contact& c : state_.contacts) {
+    while (it != previous.end() && contactOrder(*it, c)) ++it;
+    if (it == previous.end()) break;
+    if (it->colliderA == c.colliderA && it->colliderB == c.colliderB && it->feature == c.feature) {
+      c.normalImpulse = it->normalImpulse;
+      c.frictionImpulse = it->frictionImpulse - it->frictionImpulse.dot(c.normal) * c.normal;
+      c.twistImpulse = it->twistImpulse;
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "collision/collider.h"
 #include "constraints/constraint_row.h"
 #include "constraints/envelope_ldlt.h"
 #include "constraints/impulse_joint.h"
@@ -22,7 +23,11 @@ struct JointBlock {
 };
 
 struct StepWorkspace {
-  // Collision: the broad phase's candidate pairs, last step's contacts (warm start).
+  // Collision: per collider (World::colliders' order) where it is and how it moves, and its
+  // bounds, as the last refresh left them (world/step_collide.cpp); the broad phase's candidate
+  // pairs, last step's contacts (warm start).
+  std::vector<ColliderMotion> colliderMotion;
+  std::vector<Aabb> colliderBounds;
   std::vector<std::pair<int, int>> pairs;
   std::vector<Contact> previousContacts;
 

@@ -74,7 +74,7 @@ World::World(Model model, State initial, WorldSettings settings, std::vector<Bod
     for (int k = 0; k < model_.nv; ++k) loads.armature[k] = settings_.timestep * model_.damping[size_t(k)];
     loads.anyArmature = !loads.armature.isZero(0);
   }
-  pruneColliders();
+  setUpColliders();
   hasInteractions_ = !interactions_.colliders.empty() || !interactions_.limits.empty() || !state_.motors.empty() ||
                      !interactions_.impulseJoints.empty() || !interactions_.strings.empty() ||
                      std::any_of(model_.coulombFriction.begin(), model_.coulombFriction.end(), [](double f) { return f > 0; });

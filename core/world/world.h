@@ -229,7 +229,7 @@ class World {
   bool contactAsleep(const Contact& c) const;  // both sides resting
   bool canCollide(int a, int b) const;
   const ColliderPair* contactPair(const Collider& a, const Collider& b) const;  // nullptr: none
-  void pruneColliders();
+  void setUpColliders();  // at construction: joinedLinks_, pruning, the per-step records
 
   // Rows (step_rows.cpp), each kind by its own builder.
   void addContactRows(const Eigen::VectorXd& velocityBefore);
@@ -300,6 +300,7 @@ class World {
   std::vector<int> gyroscopicLinks_;   // free or ball-jointed links with no children (step_integrate.cpp)
   std::vector<Vec3> linearPoint_;      // per link: the body point a free joint's realtime step moves
   std::vector<char> neverSleeps_;      // per tree
+  std::vector<std::pair<int, int>> joinedLinks_;  // links (lower, higher) joined by an impulse joint, sorted
   uint64_t modelHash_ = 0, structureHash_ = 0;
 
   // What decides its future (saved and restored as a whole), and what follows from it.
