@@ -1,7 +1,8 @@
 // Accurate stepping (Holck's time control): integrate the smooth dynamics with RK4/RK45; when
 // the end of an interval finds a contact or a limit violated, bisect the interval for the
 // instant it began, stop there, resolve the impact by impulses (Newton's law, Coulomb friction)
-// and go on with the rest of the step.
+// and go on with the rest of the step. A touch too slow to bounce is held where the interval ends
+// instead of located (violated()).
 #include <algorithm>
 
 #include "algorithms/aba.h"
@@ -14,6 +15,13 @@ namespace fw {
 namespace {
 
 constexpr int kBisections = 60;
+// A located impact may be this many event tolerances deep: resolveImpacts finds contacts that
+// deep and projects them out, so bisecting closer to one tolerance only costs integrations.
+constexpr double kLocatedDepth = 10;
+// ... or when it is known to this fraction of a step: closing at 100 m/s over a 1/60 s step,
+// that is 2e-9 m. (A contact that changes feature can appear at a depth that no bisection
+// shrinks: this ends its search.)
+constexpr double kLocatedTime = 1e-9;
 
 }  // namespace
 
@@ -42,10 +50,11 @@ void World::advanceSmooth(double dt) {
   state_.loads.tau -= work_.restingEffort;
 }
 
-// Resting contact between events: contacts and limits that touch without approaching get
-// constant efforts for the interval that keep them from accelerating into each other (the
-// impulses a realtime step over dt would need, divided by dt). Without them a body lying on the
-// ground would make an event every few microseconds.
+// Resting contact between events: contacts and limits that touch without closing faster than
+// the resting speed get constant efforts for the interval that keep them from accelerating into
+// each other and take what approach they have (the impulses a realtime step over dt would need,
+// divided by dt). Without them a body lying on the ground would make an event every few
+// microseconds.
 void World::computeRestingEfforts(double dt) {
   work_.restingEffort.setZero();
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
@@ -60,10 +69,11 @@ void World::computeRestingEfforts(double dt) {
   aba(model_, data_, state_.motion.q, state_.motion.v, data_.tau, &state_.loads);
   for (Contact& c : state_.contacts) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
   buildRows(state_.motion.v, settings_.eventTolerance, false);
+  const double slow = restingSpeed();  // as markResting: what closes slower is held, not located
   bool any = false;
   for (ConstraintRow& row : work_.rows.rows) {
     const bool resting = row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist ||
-                         (row.separation <= touching && row.approachVelocity > -settings_.impactThreshold);
+                         (row.separation <= touching && row.approachVelocity >= -slow);
     if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
     row.separation = 0;
     row.impulse = 0;
@@ -96,6 +106,20 @@ double World::limitOvershoot(const JointLimit& limit) const {
   return std::max(limit.lower - q, q - limit.upper);
 }
 
+// How fast a limit is being closed now (> 0: towards the nearer bound). Not for cone limits.
+double World::limitClosingSpeed(const JointLimit& limit) const {
+  const JointModel& j = model_.joints[size_t(limit.link)];
+  const double q = state_.motion.q[j.idx_q], qd = state_.motion.v[j.idx_v];
+  return q < 0.5 * (limit.lower + limit.upper) ? -qd : qd;
+}
+
+// The approach speed below which a touch is held instead of bounced or located: what gravity
+// gives in one step (g h: the resting efforts' error can leave that much), or the impact
+// threshold if more. A realtime step holds such a touch too.
+double World::restingSpeed() const {
+  return std::max(settings_.impactThreshold, model_.gravity.norm() * settings_.timestep);
+}
+
 // How fast a contact's two sides approach along its normal now (> 0: closing), from the link
 // velocities forwardKinematics left in data_.
 double World::approachSpeed(const Contact& c) const {
@@ -110,19 +134,41 @@ double World::approachSpeed(const Contact& c) const {
 }
 
 // What the current state shows against the start of the interval. A contact or limit that was
-// touching then without closing faster than the impact threshold is resting: the resting efforts
+// touching then without closing faster than the resting speed is resting: the resting efforts
 // hold it, and past the event tolerance it has only drifted by their small error, which a
 // position projection removes (bisecting for such drift made every step of a resting pyramid
-// run out of its 64 events). Any other contact or limit beyond the tolerance is an impact, an
-// event to locate. A contact counts from its depth at the start, so shapes set up overlapping and
-// a limit just resolved (a hair beyond) are not pushed back.
-World::Violation World::violated() {
-  const double tol = settings_.eventTolerance;
+// run out of its 64 events). Any other contact or limit beyond the tolerance has touched during
+// the interval. At the interval's end (atEnd) one closing no faster than the resting speed u, and
+// no deeper than such a touch gets in the interval (u t + ½ g t² ≤ 2 u t for u ≥ g h, t ≤ h; what
+// hit fast and turned back within the interval is deeper), is a slow touch, held there (a body
+// settling onto the ground, a limb rocking onto it: these made several located events a step),
+// and remembered as such for the search that may follow; any other is an impact, an event to
+// locate (work_.impactOvershoot: the deepest one's overshoot). The search keeps the end's
+// verdicts: a touch slow at one probe and fast at the next would make it converge on the speed
+// instead of the touch. A contact counts from its depth at the start, so shapes set up
+// overlapping and a limit just resolved (a hair beyond) are not pushed back.
+World::Violation World::violated(bool atEnd) {
+  const double tol = settings_.eventTolerance, slow = restingSpeed(), slowDepth = 2 * slow * work_.intervalLength;
   Violation found = Violation::None;
+  work_.impactOvershoot = 0;
+  if (atEnd) work_.slowTouches.clear(), work_.fastTouches.clear();
+  const auto impact = [&](double overshoot) {
+    found = Violation::Impact;
+    work_.impactOvershoot = std::max(work_.impactOvershoot, overshoot);
+  };
   for (size_t i = 0; i < interactions_.limits.size(); ++i) {
-    if (limitOvershoot(interactions_.limits[i]) <= std::max(0.0, work_.limitBaseline[i]) + tol) continue;
-    if (!work_.limitResting[i]) return Violation::Impact;
-    found = Violation::RestingDrift;
+    const JointLimit& limit = interactions_.limits[i];
+    const double allowed = std::max(0.0, work_.limitBaseline[i]), overshoot = limitOvershoot(limit) - allowed;
+    if (overshoot <= tol) continue;
+    const std::pair<int, int> key(-1, int(i));  // limits as pairs (−1, index)
+    if (work_.limitResting[i]) {
+      found = std::max(found, Violation::RestingDrift);
+    } else if (atEnd ? !limit.cone && overshoot <= slowDepth && limitClosingSpeed(limit) <= slow : slowTouch(key)) {
+      found = std::max(found, Violation::SlowTouch);
+      if (atEnd) work_.slowTouches.push_back(key);
+    } else {
+      impact(overshoot);
+    }
   }
   if (interactions_.colliders.empty()) return found;
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
@@ -140,25 +186,41 @@ World::Violation World::violated() {
       if (before->colliderA == c.colliderA && before->colliderB == c.colliderB) resting = work_.pairResting[size_t(before - work_.contactBaseline.begin())];
     }
     if (c.separation >= allowed - tol) continue;
-    if (!resting) return Violation::Impact;
-    found = Violation::RestingDrift;
+    const std::pair<int, int> key(c.colliderA, c.colliderB);
+    if (resting) {
+      found = std::max(found, Violation::RestingDrift);
+    } else if (atEnd ? allowed - c.separation <= slowDepth && approachSpeed(c) <= slow : slowTouch(key)) {
+      found = std::max(found, Violation::SlowTouch);
+      if (atEnd) work_.slowTouches.push_back(key);
+    } else {
+      impact(allowed - c.separation);
+      if (atEnd) work_.fastTouches.push_back(key);
+    }
   }
+  // A pair with one point closing fast is an impact at all its points.
+  if (atEnd && !work_.fastTouches.empty())
+    std::erase_if(work_.slowTouches, [&](const std::pair<int, int>& key) {
+      return std::find(work_.fastTouches.begin(), work_.fastTouches.end(), key) != work_.fastTouches.end();
+    });
   return found;
 }
 
+// Was this pair (or limit) a slow touch at the end of the interval being searched?
+bool World::slowTouch(const std::pair<int, int>& key) const {
+  return std::find(work_.slowTouches.begin(), work_.slowTouches.end(), key) != work_.slowTouches.end();
+}
+
 // Which contacts and limits rest at the start of an interval (data_ holds its kinematics): a
-// pair is resting when none of its points closes faster than what gravity gives in one step
-// (g h: the resting efforts' error can leave that much; an impact slower than it is not
-// resolved as a bounce but held, as a realtime step would) or the impact threshold if more.
+// pair is resting when none of its points closes faster than the resting speed.
 void World::markResting() {
-  const double restingSpeed = std::max(settings_.impactThreshold, model_.gravity.norm() * settings_.timestep);
+  const double slow = restingSpeed();
   work_.pairResting.assign(work_.contactBaseline.size(), 1);
   for (size_t first = 0; first < work_.contactBaseline.size();) {
     size_t end = first;
     bool resting = true;
     while (end < work_.contactBaseline.size() && work_.contactBaseline[end].colliderA == work_.contactBaseline[first].colliderA &&
            work_.contactBaseline[end].colliderB == work_.contactBaseline[first].colliderB) {
-      resting = resting && approachSpeed(work_.contactBaseline[end]) <= restingSpeed;
+      resting = resting && approachSpeed(work_.contactBaseline[end]) <= slow;
       ++end;
     }
     std::fill(work_.pairResting.begin() + long(first), work_.pairResting.begin() + long(end), char(resting));
@@ -169,10 +231,7 @@ void World::markResting() {
   for (size_t i = 0; i < interactions_.limits.size(); ++i) {
     const JointLimit& limit = interactions_.limits[i];
     if (limit.cone || work_.limitBaseline[i] <= -touching) continue;
-    const JointModel& j = model_.joints[size_t(limit.link)];
-    const double q = state_.motion.q[j.idx_q], qd = state_.motion.v[j.idx_v];
-    const double closing = q < 0.5 * (limit.lower + limit.upper) ? -qd : qd;
-    work_.limitResting[i] = closing <= restingSpeed;
+    work_.limitResting[i] = limitClosingSpeed(limit) <= slow;
   }
 }
 
@@ -198,8 +257,9 @@ void World::projectRestingContacts() {
 }
 
 // Impulses at an event: every touching contact and reached limit (separation below a few
-// tolerances) stops approaching, then Newton's law sends it back at −e times its approach.
-void World::resolveImpacts() {
+// tolerances) stops approaching, then Newton's law sends it back at −e times its approach if
+// that was faster than restitutionThreshold.
+void World::resolveImpacts(double restitutionThreshold) {
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   aba(model_, data_, state_.motion.q, state_.motion.v, state_.loads.tau, &state_.loads);  // articulated inertias at q
   updateColliders();
@@ -213,7 +273,7 @@ void World::resolveImpacts() {
   }
   SolverSettings impact = settings_.solver;
   impact.velocityIterations = std::max(impact.velocityIterations, 50);
-  impact.restitutionThreshold = settings_.impactThreshold;
+  impact.restitutionThreshold = restitutionThreshold;
   work_.smoothVelocity = state_.motion.v;
   solveVelocities(model_, work_.rows, state_.motion.v, h, impact);
   applyRestitution(model_, work_.rows, state_.motion.v, impact);
@@ -251,30 +311,39 @@ void World::stepAccurate() {
     computeRestingEfforts(remaining);
     work_.contactBaseline.assign(state_.contacts.begin(), state_.contacts.end());  // sorted, as findContacts leaves them
     markResting();
+    work_.intervalLength = remaining;
     advanceSmooth(remaining);
     // Short of the step's end, or overflowed (no event to find in NaN): step() reports it.
     if (stalled() || !(state_.motion.q.allFinite() && state_.motion.v.allFinite())) return;
-    const Violation found = violated();
+    const Violation found = violated(true);
     if (found != Violation::Impact || events == settings_.maxEventsPerStep) {
       ledgerInterval();
       if (found == Violation::RestingDrift) projectRestingContacts();
+      if (found == Violation::SlowTouch) resolveImpacts(restingSpeed());  // held, not bounced
       if (found == Violation::Impact) ++state_.stepStats.unlocatedEvents;
       break;
     }
-    // Bisection: lo never violated, hi violated.
+    // Bisection: lo never violated, hi violated; the state is at hi while atHi.
     double lo = 0, hi = remaining;
-    for (int it = 0; it < kBisections && hi - lo > 1e-15 * h; ++it) {
+    bool atHi = true;
+    double depth = work_.impactOvershoot;  // at hi
+    const double located = kLocatedDepth * settings_.eventTolerance;
+    for (int it = 0; it < kBisections && hi - lo > kLocatedTime * h && depth > located; ++it) {
       const double mid = 0.5 * (lo + hi);
       state_.motion = work_.eventStart;
       advanceSmooth(mid);
       if (stalled()) return;
-      (violated() == Violation::Impact ? hi : lo) = mid;
+      atHi = violated(false) == Violation::Impact;
+      (atHi ? hi : lo) = mid;
+      if (atHi) depth = work_.impactOvershoot;
     }
-    state_.motion = work_.eventStart;
-    advanceSmooth(hi);
-    if (stalled()) return;
+    if (!atHi) {
+      state_.motion = work_.eventStart;
+      advanceSmooth(hi);
+      if (stalled()) return;
+    }
     ledgerInterval();
-    resolveImpacts();
+    resolveImpacts(settings_.impactThreshold);
     ++events;
     ++state_.stepStats.events;
   }

@@ -66,6 +66,11 @@ struct StepWorkspace {
   std::vector<char> pairResting;      // per baseline contact: its pair rests
   std::vector<char> limitResting;     // per limit: it rests at the start
   Eigen::VectorXd restingEffort;      // resting-contact efforts of the interval
+  double intervalLength = 0;          // how long the interval is (to its first event or the step's end)
+  double impactOvershoot = 0;         // the deepest impact's overshoot at the last violated()
+  // At the interval's end: pairs of colliders (limits as (−1, index)) that touched slowly, and
+  // those that touched fast.
+  std::vector<std::pair<int, int>> slowTouches, fastTouches;
 
   // Sleeping: the islands' union–find and their slow-times, per tree.
   std::vector<int> islandParent;

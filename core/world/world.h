@@ -207,11 +207,16 @@ class World {
   void stepAccurate();
   void advanceSmooth(double dt);  // within what is left of the step's substep budget
   bool stalled() const { return state_.stats.stalls > work_.stallsAtStepStart; }  // in this step()
-  enum class Violation { None, RestingDrift, Impact };
-  Violation violated();
+  // In order of what the step must do about it: nothing, project, hold at the interval's end,
+  // locate in time.
+  enum class Violation { None, RestingDrift, SlowTouch, Impact };
+  Violation violated(bool atEnd);
+  bool slowTouch(const std::pair<int, int>& key) const;
   double approachSpeed(const Contact& c) const;
+  double limitClosingSpeed(const JointLimit& limit) const;
+  double restingSpeed() const;
   void markResting();
-  void resolveImpacts();
+  void resolveImpacts(double restitutionThreshold);
   void projectRestingContacts();
   void computeRestingEfforts(double dt);
   double limitOvershoot(const JointLimit& limit) const;

@@ -2,7 +2,8 @@
 // joints), cannon-es, MuJoCo's official wasm build and Jolt's (box cases), all in this one Node process, on the same
 // scenes (scenes.mjs). Prints µs per step (median of 5 repetitions) and Featherweight's ratio to
 // each engine as a markdown table, the double-pendulum energy drift, and writes results.json.
-// Options: --quick (shorter repetitions), --only=<substring of a case name>.
+// Options: --quick (shorter repetitions), --only=<substring of a case name> (an MJCF case's name
+// is its file, then the options it sets: --only='humanoid-ragdoll.xml integrator=RK4').
 // The same cases in headless Chromium: browser_run.mjs (its figures sit under `browser` in results.json).
 /* global performance */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,10 +49,10 @@ if (!only || 'energy'.includes(only)) {
   }
 }
 // The same MJCF file in MuJoCo and Featherweight (the converter of web/src/mjcf).
-if (!only || 'mjcf'.includes(only) || only.endsWith('.xml')) {
+if (!only || 'mjcf'.includes(only) || only.includes('.xml')) {
   try {
     const read = async (path) => readFileSync(fileURLToPath(new URL(`../../../public/${path}`, import.meta.url)));
-    results.mjcf = await runMjcfCases(await loadMjcfConverter(), read, only?.endsWith('.xml') ? only : undefined);
+    results.mjcf = await runMjcfCases(await loadMjcfConverter(), read, only?.includes('.xml') ? only : undefined);
   } catch (error) {
     results.errors.push(`MJCF case: ${error.message}`);
   }
