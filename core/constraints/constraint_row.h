@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "constraints/sweep_rows.h"
 #include "spatial/types.h"
 
 namespace fw {
@@ -43,7 +44,6 @@ struct ConstraintRow {
   double approachVelocity = 0;
   double restitution = 0;
   double pseudoImpulse = 0;  // split impulse: the position pass's own accumulated impulse
-  double gap = 0;            // substepping: the separation now, s + J Δq after the substeps so far
   // Friction acts once per manifold, at the centroid of its points (patch friction, as PhysX): a
   // pair of tangent rows bounded jointly by μ Σλ_normal (the Coulomb cone) and a twist row about
   // the normal bounded by μ r Σλ_normal, after the manifold's normal rows
@@ -64,6 +64,7 @@ struct ConstraintSet {
   // The substepped solve only, per row: the work its impulses did over the substeps,
   // Σₖ λₖ J (q̇ₖ₋₁ + q̇ₖ)/2 (the energy ledger's), and J q̇ at the end of the last substep.
   std::vector<double> work, speed;
+  SweepRows sweep;  // the substepped solve's packed copy of the rows (sweep_rows.h)
 
   void clear() {
     rows.clear();
@@ -72,7 +73,7 @@ struct ConstraintSet {
   // A side on `tree` with `size` coordinates: J and W zeroed.
   RowSide addSide(int tree, int size) {
     RowSide side{tree, int(pool.size()), size};
-    pool.resize(pool.size() + size_t(2 * size), 0.0);
+    pool.resize(pool.size() + size_t(2 * size));  // value-initialized: zeros
     return side;
   }
   double* jacobian(const RowSide& s) { return pool.data() + s.offset; }

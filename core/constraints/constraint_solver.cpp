@@ -150,11 +150,6 @@ double sweepRows(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, boo
   return std::max(largestChange, relaxFriction(model, set, v, cone));
 }
 
-void updateGaps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& displacement) {
-  for (ConstraintRow& row : set.rows)
-    if (unilateral(row)) row.gap = row.separation + rowVelocity(model, set, row, displacement);
-}
-
 }  // namespace
 
 void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, double h,
@@ -162,82 +157,6 @@ void solveVelocities(const Model& model, ConstraintSet& set, Eigen::VectorXd& v,
   const auto relax = [&](ConstraintRow& row) { return relaxRow(model, set, row, v, velocityTarget(row, row.separation, h)); };
   for (int sweep = 0; sweep < settings.velocityIterations; ++sweep)
     if (sweepRows(model, set, v, settings.cone, relax) < settings.convergence) break;  // converged
-}
-
-namespace {
-
-// Catto's soft contact ("Solver2D", 2024; Box2D v3) for a substep hs: a spring of `hertz` with
-// damping ratio zeta pushes a penetration out at biasRate × depth, with the row's mass scaled.
-// Box2D's third term, which relaxes the accumulated impulse, is left out: it lets a loaded
-// contact sag in proportion to its load (3.7 cm over a ten-box stack at 30 Hz).
-struct Softness {
-  double biasRate, massScale;
-};
-
-Softness soft(double hertz, double zeta, double hs) {
-  const double omega = 2 * M_PI * hertz;
-  const double a1 = 2 * zeta + hs * omega, a2 = hs * omega * a1;
-  return {omega / a1, a2 / (1 + a2)};
-}
-
-// A penetrating unilateral row relaxed softly towards pushing its depth beyond the slop out;
-// returns the velocity change it made.
-double pushRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eigen::VectorXd& v,
-               const Softness& softness, const SolverSettings& settings) {
-  const double depth = std::max(-row.gap - settings.linearSlop, 0.0);
-  const double target = std::min(softness.biasRate * depth, settings.maxCorrectionVelocity);
-  const double old = row.impulse;
-  row.impulse = std::max(old - softness.massScale * (rowVelocity(model, set, row, v) - target) / row.inverseMass, 0.0);
-  if (row.impulse == old) return 0;
-  applyRowImpulse(model, set, row, row.impulse - old, v);
-  return std::abs(row.impulse - old) * row.inverseMass;
-}
-
-}  // namespace
-
-void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd& smoothChange, Eigen::VectorXd& v,
-                   Eigen::VectorXd& displacement, Eigen::VectorXd& meanVelocity, double h, int n,
-                   const SolverSettings& settings) {
-  const double hs = h / n;
-  const int sweeps = std::max(1, settings.velocityIterations / n);
-  // Box2D's contact spring: 30 Hz, or a quarter of the substep rate if that is lower.
-  const Softness softness = soft(std::min(30.0, 0.25 / hs), 10.0, hs);
-  const auto rigid = [&](ConstraintRow& row) { return relaxRow(model, set, row, v, velocityTarget(row, row.gap, hs)); };
-  const auto push = [&](ConstraintRow& row) {
-    return unilateral(row) && row.gap <= 0 ? pushRow(model, set, row, v, softness, settings) : rigid(row);
-  };
-  const size_t count = set.rows.size();
-  v.noalias() -= smoothChange;
-  displacement.setZero();
-  // Σₖ (q̇ₖ₋₁ + q̇ₖ)/2n = (q̇₀ − q̇ₙ)/2n + Σₖ q̇ₖ/n, with the relaxed q̇ₖ (not the pushed ones
-  // that move q: the push's velocity is relaxed away and changes no kinetic energy).
-  meanVelocity = v / (2.0 * n);
-  set.work.assign(count, 0.0);
-  set.speed.resize(count);
-  for (size_t r = 0; r < count; ++r) {
-    ConstraintRow& row = set.rows[r];
-    row.gap = row.separation;
-    row.impulse /= n;
-    set.speed[r] = rowVelocity(model, set, row, v);
-  }
-  for (int substep = 0; substep < n; ++substep) {
-    v.noalias() += smoothChange / n;
-    warmStart(model, set, v);
-    for (int sweep = 0; sweep < sweeps; ++sweep)
-      if (sweepRows(model, set, v, settings.cone, push) < settings.convergence) break;
-    displacement.noalias() += hs * v;
-    updateGaps(model, set, displacement);
-    for (int sweep = 0; sweep < sweeps; ++sweep)  // relax: the push leaves no velocity
-      if (sweepRows(model, set, v, settings.cone, rigid) < settings.convergence) break;
-    for (size_t r = 0; r < count; ++r) {
-      const double speed = rowVelocity(model, set, set.rows[r], v);
-      set.work[r] += 0.5 * set.rows[r].impulse * (set.speed[r] + speed);
-      set.speed[r] = speed;
-    }
-    meanVelocity.noalias() += v / n;
-  }
-  meanVelocity.noalias() -= v / (2.0 * n);
-  for (ConstraintRow& row : set.rows) row.impulse *= n;
 }
 
 void applyRestitution(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, const SolverSettings& settings) {

@@ -63,7 +63,8 @@ inline int substepCount(const SolverSettings& settings, double h) {
 }
 
 // The substepped solve (Box2D v3's soft step, Catto 2024) in place of warmStart,
-// solveVelocities and solvePositions, for contact and limit rows. n times within the step: v
+// solveVelocities and solvePositions, for contact and limit rows, over the packed rows of
+// sweep_rows.h (substep_solver.cpp). n times within the step: v
 // gets 1/n of the step's smooth velocity change (`smoothChange`) and the rows their impulses
 // (each row's impulse is per substep here: the step's / n on entry, × n on return); the rows are
 // relaxed with a soft push-out of penetrations (a 30 Hz spring with damping ratio 10), the
