@@ -88,9 +88,9 @@ void World::computeRestingEfforts(double dt) {
   // left a few 1e-7 m/s of rocking at the corners. That velocity is in the state the next
   // interval starts from, whose solve stops at the same place: it never went, and carried the
   // box out of the touching band within ten steps. A residual below a thousandth of an event
-  // tolerance per step moves no contact that far in a thousand steps.
+  // tolerance per step moves no contact that far in a thousand steps (a scene may ask for less).
   resting.velocityIterations = std::max(resting.velocityIterations, 100);
-  resting.convergence = 1e-3 * settings_.eventTolerance / settings_.timestep;
+  resting.convergence = std::min(resting.convergence, 1e-3 * settings_.eventTolerance / settings_.timestep);
   solveVelocities(model_, work_.rows, work_.velocityBefore, dt, resting);
   for (const ConstraintRow& row : work_.rows.rows) {
     if (row.impulse == 0) continue;
