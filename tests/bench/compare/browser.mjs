@@ -35,11 +35,11 @@ async function run() {
     const cases = CASES.filter((c) => BROWSER_PARTS.includes(c.part) && (!only || c.name.includes(only)));
     results.cases = await runCases(cases, engines, settings, async (line) => { log(line); await yieldToBrowser(); });
     // The MJCF files through the page's own converter (served as TypeScript by Vite).
-    if (!only || 'mjcf'.includes(only) || only.endsWith('.xml')) {
+    if (!only || 'mjcf'.includes(only) || only.includes('.xml')) {
       log('MJCF models: Featherweight and MuJoCo on the same files');
       const read = async (path) => new Uint8Array(await (await fetch(`/public/${path}`)).arrayBuffer());
       const converter = await import('../../../web/src/mjcf/mjcf_to_scene.ts');
-      results.mjcf = await runMjcfCases(converter, read, only?.endsWith('.xml') ? only : undefined);
+      results.mjcf = await runMjcfCases(converter, read, only?.includes('.xml') ? only : undefined);
     }
   } catch (error) {
     results.errors.push(`page: ${error.message}`);
