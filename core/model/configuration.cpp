@@ -12,6 +12,15 @@ Quat quaternionExp(const Vec3& phi) {
 
 namespace {
 
+// log of a unit quaternion as a rotation vector, the shorter of its two rotations.
+Vec3 quaternionLog(const Quat& q) {
+  const double sign = q.w() < 0 ? -1.0 : 1.0;
+  const Vec3 axis = sign * q.vec();
+  const double s = axis.norm();
+  if (s < 1e-12) return 2 * axis;
+  return 2 * std::atan2(s, sign * q.w()) / s * axis;
+}
+
 // Left Jacobian of SO(3), V(φ) = 1 + (1 − cos θ)/θ² φ× + (θ − sin θ)/θ³ φ×², so that the SE(3)
 // exponential of a body twist (φ, ρ) moves the origin by R V(φ) ρ.
 Mat3 so3LeftJacobian(const Vec3& phi) {
@@ -83,6 +92,24 @@ void retractJoint(const JointModel& j, const Eigen::VectorXd& q, const Eigen::Ve
 
 void retract(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& dq, Eigen::VectorXd& qOut) {
   for (const JointModel& j : model.joints) retractJoint(j, q, dq, qOut);
+}
+
+void chartDisplacement(const Model& model, const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, Eigen::VectorXd& out) {
+  for (const JointModel& j : model.joints) {
+    switch (j.type) {
+      case JointType::Revolute:
+      case JointType::Prismatic: out[j.idx_v] = q1[j.idx_q] - q0[j.idx_q]; break;
+      case JointType::Spherical:
+        out.segment<3>(j.idx_v) = quaternionLog(quaternionAt(q0, j.idx_q).conjugate() * quaternionAt(q1, j.idx_q));
+        break;
+      case JointType::Free:
+        out.segment<3>(j.idx_v) = quaternionLog(quaternionAt(q0, j.idx_q + 3).conjugate() * quaternionAt(q1, j.idx_q + 3));
+        out.segment<3>(j.idx_v + 3) = q1.segment<3>(j.idx_q) - q0.segment<3>(j.idx_q);
+        break;
+      case JointType::Fixed:
+      case JointType::Universal: break;
+    }
+  }
 }
 
 void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,

@@ -23,6 +23,10 @@ void retractJoint(const JointModel& j, const Eigen::VectorXd& q, const Eigen::Ve
 void chartVelocity(const Model& model, const Eigen::VectorXd& qStage, const Eigen::VectorXd& theta,
                    const Eigen::VectorXd& v, Eigen::VectorXd& out);
 
+// The chart displacement that retract(q0, ·) takes to q1 (its inverse): 1-DoF differences, free
+// positions' difference in the parent frame, Θ = log(R0ᵀ R1) for rotations (the shorter way).
+void chartDisplacement(const Model& model, const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, Eigen::VectorXd& out);
+
 // exp of a rotation vector φ as a unit quaternion.
 Quat quaternionExp(const Vec3& phi);
 

@@ -12,23 +12,10 @@
 #include "world/world.h"
 
 namespace fw {
-namespace {
-
-constexpr int kBisections = 60;
-// A located impact may be this many event tolerances deep: resolveImpacts finds contacts that
-// deep and projects them out, so bisecting closer to one tolerance only costs integrations.
-constexpr double kLocatedDepth = 10;
-// ... or when it is known to this fraction of a step: closing at 100 m/s over a 1/60 s step,
-// that is 2e-9 m. (A contact that changes feature can appear at a depth that no bisection
-// shrinks: this ends its search.)
-constexpr double kLocatedTime = 1e-9;
-
-}  // namespace
-
 // Motors between events are efforts of the state, τ = k(q* − q) + c(q̇* − q̇) (position) or
 // c(q̇* − q̇) (velocity), bounded: servos the integrator evaluates at every stage, as it does the
 // joints' springs and dampers. A motor reports its mean effort over the interval.
-void World::advanceSmooth(double dt) {
+void World::holdSmoothLoads() {
   state_.loads.tau += work_.restingEffort;
   for (const JointMotor& m : state_.motors) {
     if (m.mode == MotorMode::Prescribed) continue;  // (not in accurate stepping: the loader says so)
@@ -38,6 +25,15 @@ void World::advanceSmooth(double dt) {
                                         .damping = m.damping, .targetPosition = position ? m.targetPosition : 0,
                                         .targetVelocity = m.targetVelocity, .maxEffort = m.maxEffort});
   }
+}
+
+void World::releaseSmoothLoads() {
+  state_.loads.servos.clear();  // (its capacity stays: the next interval does not allocate)
+  state_.loads.tau -= work_.restingEffort;
+}
+
+void World::advanceSmooth(double dt) {
+  holdSmoothLoads();
   const long used = state_.stats.accepted + state_.stats.rejected - work_.substepsAtStepStart;
   const double start = state_.motion.t;
   exchangeIntegratorMemory(data_, state_.integrator);  // RK45's memory lent to the integrator
@@ -46,8 +42,7 @@ void World::advanceSmooth(double dt) {
   const double elapsed = state_.motion.t - start;
   for (JointMotor& m : state_.motors)
     if (m.mode != MotorMode::Prescribed && elapsed > 0) m.effort = data_.servoImpulse[model_.joints[size_t(m.link)].idx_v] / elapsed;
-  state_.loads.servos.clear();  // (its capacity stays: the next interval does not allocate)
-  state_.loads.tau -= work_.restingEffort;
+  releaseSmoothLoads();
 }
 
 // Resting contact between events: contacts and limits that touch without closing faster than
@@ -331,25 +326,7 @@ void World::stepAccurate() {
       if (found == Violation::Impact) ++state_.stepStats.unlocatedEvents;
       break;
     }
-    // Bisection: lo never violated, hi violated; the state is at hi while atHi.
-    double lo = 0, hi = remaining;
-    bool atHi = true;
-    double depth = work_.impactOvershoot;  // at hi
-    const double located = kLocatedDepth * settings_.eventTolerance;
-    for (int it = 0; it < kBisections && hi - lo > kLocatedTime * h && depth > located; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      state_.motion = work_.eventStart;
-      advanceSmooth(mid);
-      if (stalled()) return;
-      atHi = violated(false) == Violation::Impact;
-      (atHi ? hi : lo) = mid;
-      if (atHi) depth = work_.impactOvershoot;
-    }
-    if (!atHi) {
-      state_.motion = work_.eventStart;
-      advanceSmooth(hi);
-      if (stalled()) return;
-    }
+    if (!locateImpact(remaining)) return;
     ledgerInterval();
     resolveImpacts(settings_.impactThreshold);
     ++events;

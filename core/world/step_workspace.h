@@ -12,6 +12,7 @@
 #include "constraints/impulse_joint.h"
 #include "model/model.h"
 #include "model/state.h"
+#include "world/dense_interval.h"
 #include "world/world_state.h"
 
 namespace fw {
@@ -71,6 +72,7 @@ struct StepWorkspace {
   // At the interval's end: pairs of colliders (limits as (−1, index)) that touched slowly, and
   // those that touched fast.
   std::vector<std::pair<int, int>> slowTouches, fastTouches;
+  DenseInterval dense;                // the interval's dense output, for locating its impact
 
   // Sleeping: the islands' union–find and their slow-times, per tree.
   std::vector<int> islandParent;
@@ -88,6 +90,7 @@ struct StepWorkspace {
     path.reserve(size_t(model.nlinks));
     qddPrescribed = Eigen::VectorXd::Zero(nv);
     eventStart = initial;
+    dense.resize(model, initial.q);
     limitBaseline.assign(limits, 0.0);
     restingEffort = Eigen::VectorXd::Zero(nv);
     islandParent.assign(size_t(model.treeCount()), 0);

@@ -206,6 +206,8 @@ class World {
   // The accurate step (accurate_step.cpp).
   void stepAccurate();
   void advanceSmooth(double dt);  // within what is left of the step's substep budget
+  void holdSmoothLoads();         // the interval's resting efforts and motor servos into the loads
+  void releaseSmoothLoads();      // and out again
   bool stalled() const { return state_.stats.stalls > work_.stallsAtStepStart; }  // in this step()
   // In order of what the step must do about it: nothing, project, hold at the interval's end,
   // locate in time.
@@ -219,6 +221,14 @@ class World {
   void resolveImpacts(double restitutionThreshold);
   void projectRestingContacts();
   void computeRestingEfforts(double dt);
+  // Locating an impact in time (impact_location.cpp).
+  bool locateImpact(double length);
+  bool bisectImpact(double& lo, double& hi, double& depth, bool dense);
+  void accelerationAt(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  void chartAcceleration(const Eigen::VectorXd& chart, const Eigen::VectorXd& rate, const Eigen::VectorXd& v,
+                         const Eigen::VectorXd& a, Eigen::VectorXd& out);
+  void buildDenseInterval(double length);
+  void probeDense(double t);
   double limitOvershoot(const JointLimit& limit) const;
 
   // The realtime step's smooth dynamics at the current state into data_.qdd (efforts, prescribed
