@@ -1,4 +1,5 @@
 #include "constraints/constraint_solver.h"
+#include "constraints/friction_cone.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,8 +34,6 @@ double relaxRow(const Model& model, ConstraintSet& set, ConstraintRow& row, Eige
   return std::abs(row.impulse - old) * row.inverseMass;
 }
 
-// The two tangent rows of a contact together: each relaxed, then the pair's impulse projected
-// onto the disc of radius μ λ_n (cone) or each clamped to ±μ λ_n (pyramid).
 // μ times the manifold's whole normal impulse.
 double frictionBound(const ConstraintSet& set, const ConstraintRow& row) {
   double normal = 0;
@@ -42,22 +41,14 @@ double frictionBound(const ConstraintSet& set, const ConstraintRow& row) {
   return row.friction * normal;
 }
 
+// The two tangent rows of a contact together: each relaxed, then projected (friction_cone.h).
 void relaxFrictionPair(const Model& model, ConstraintSet& set, ConstraintRow& t1, ConstraintRow& t2,
                        Eigen::VectorXd& v, bool cone) {
   const double bound = frictionBound(set, t1);
   const double old1 = t1.impulse, old2 = t2.impulse;
   double l1 = old1 - rowVelocity(model, set, t1, v) / t1.inverseMass;
   double l2 = old2 - rowVelocity(model, set, t2, v) / t2.inverseMass;
-  if (cone) {
-    const double squared = l1 * l1 + l2 * l2;  // (not std::hypot: impulses are far from overflow, and its care for it is slow)
-    if (squared > bound * bound) {
-      const double scale = squared > 0 ? bound / std::sqrt(squared) : 0;
-      l1 *= scale, l2 *= scale;
-    }
-  } else {
-    l1 = std::clamp(l1, -bound, bound);
-    l2 = std::clamp(l2, -bound, bound);
-  }
+  projectOntoFrictionBound(l1, l2, bound, cone);
   t1.impulse = l1, t2.impulse = l2;
   if (l1 != old1) applyRowImpulse(model, set, t1, l1 - old1, v);
   if (l2 != old2) applyRowImpulse(model, set, t2, l2 - old2, v);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "constraints/constraint_solver.h"
+#include "constraints/friction_cone.h"
 
 namespace fw {
 namespace {
@@ -163,23 +164,13 @@ class Sweeper {
     return std::abs(row.impulse - old) * row.inverseMass;
   }
 
-  // The two tangents together: each relaxed, then the pair's impulse projected onto the disc of
-  // radius μ λ_n (cone) or each clamped to ±μ λ_n (pyramid).
+  // The two tangents together: each relaxed, then projected (friction_cone.h).
   void relaxPair(SweepFrictionRow& t1, SweepFrictionRow& t2) {
     const double limit = bound(t1);
     const double old1 = t1.impulse, old2 = t2.impulse;
     double l1 = old1 - velocityOf(pool_, t1, v_) / t1.inverseMass;
     double l2 = old2 - velocityOf(pool_, t2, v_) / t2.inverseMass;
-    if (settings_.cone) {
-      const double squared = l1 * l1 + l2 * l2;
-      if (squared > limit * limit) {
-        const double scale = squared > 0 ? limit / std::sqrt(squared) : 0;
-        l1 *= scale, l2 *= scale;
-      }
-    } else {
-      l1 = std::clamp(l1, -limit, limit);
-      l2 = std::clamp(l2, -limit, limit);
-    }
+    projectOntoFrictionBound(l1, l2, limit, settings_.cone);
     t1.impulse = l1, t2.impulse = l2;
     if (l1 != old1) applyImpulse(pool_, t1, l1 - old1, v_);
     if (l2 != old2) applyImpulse(pool_, t2, l2 - old2, v_);
