@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { advance, frames, pendulumPeriod, snapshot, usePageHarness } from './harness';
+import { addGateAndPeriodStopwatch } from './instruments_panel';
 
 const harness = usePageHarness();
 type V3 = [number, number, number];
@@ -86,22 +87,7 @@ describe('springs and strings in build mode', () => {
 
     // Run it; a photogate at the bottom of the swing and a period stopwatch, from the instruments panel.
     await page.click('#play');
-    await page.evaluate(() => {
-      window.__featherweight!.pause();
-      window.__featherweight!.seekStep(0);
-    });
-    await page.locator('#instruments > summary').click();
-    const form = page.locator('#instruments .gate-form');
-    const point = form.locator('input[type="number"]');
-    await point.nth(0).fill(String(px));
-    await point.nth(1).fill(String(py));
-    await point.nth(2).fill(String(pz - L));
-    await form.locator('select').first().selectOption('x');
-    await point.nth(3).fill('0.2');
-    await form.locator('.gate-add').click();
-    await expect.poll(() => page.locator('#instruments li.gate').count()).toBe(1);
-    await page.locator('#instruments .stopwatch-period').first().click();
-    await expect.poll(() => page.locator('#instruments li.stopwatch').count()).toBe(1);
+    await addGateAndPeriodStopwatch(page, [px, py, pz - L], 'x', 0.2);
     const dt = await page.evaluate(() => window.__featherweight!.timestep());
     await advance(page, Math.round(12 / dt));
     const { stopwatches } = await page.evaluate(() => window.__featherweight!.instruments());

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { control, openFolder } from './gui';
 import { advance, frames, pendulumPeriod, snapshot, usePageHarness, PHONE } from './harness';
+import { addGateAndPeriodStopwatch } from './instruments_panel';
 
 const harness = usePageHarness();
 const g = 9.81, L = 1, theta0 = 1; // pendulum.json: a point bob 1 m below the pivot at z = 1.5, released at 1 rad
@@ -15,22 +16,7 @@ const period = pendulumPeriod(L, g, theta0);
 describe('instruments', () => {
   it('times the pendulum through a photogate added in the panel, and reads its period with a stopwatch', async () => {
     const { page, problems } = await harness.open();
-    await page.evaluate(() => {
-      window.__featherweight!.pause();
-      window.__featherweight!.seekStep(0);
-    });
-    await page.locator('#instruments > summary').click();
-    const form = page.locator('#instruments .gate-form');
-    const point = form.locator('input[type="number"]');
-    await point.nth(0).fill('0');
-    await point.nth(1).fill('0');
-    await point.nth(2).fill('0.5');
-    await form.locator('select').first().selectOption('x');
-    await point.nth(3).fill('0.1'); // the radius
-    await form.locator('.gate-add').click();
-    await expect.poll(() => page.locator('#instruments li.gate').count()).toBe(1);
-    await page.locator('#instruments .stopwatch-period').first().click();
-    await expect.poll(() => page.locator('#instruments li.stopwatch').count()).toBe(1);
+    await addGateAndPeriodStopwatch(page, [0, 0, 0.5], 'x', 0.1); // below the pivot, at the bob's lowest point
 
     await advance(page, 5000); // 5 s at dt = 1 ms
     const dt = await page.evaluate(() => window.__featherweight!.timestep());
