@@ -5,6 +5,7 @@
 
 #include "algorithms/forward_kinematics.h"
 #include "collision/narrow_phase.h"
+#include "world/kept_manifold.h"
 #include "world/world.h"
 
 namespace fw {
@@ -136,6 +137,8 @@ void World::findContacts(double margin, bool swept) {
     broadPhase_.findPairs(work_.colliderBounds,
                           [&](int a, int b) { return canCollide(a, b) && !(colliderResting(a) && colliderResting(b)); }, work_.pairs);
     Manifold manifold;
+    const Contact* kept = work_.previousContacts.data();
+    const Contact* const previousEnd = kept + work_.previousContacts.size();
     for (const auto& [a, b] : work_.pairs) {
       const Collider& ca = interactions_.colliders[size_t(a)];
       const Collider& cb = interactions_.colliders[size_t(b)];
@@ -146,7 +149,26 @@ void World::findContacts(double margin, bool swept) {
       const double h = settings_.timestep;
       const double closing = h * (ma.velocity - mb.velocity).norm() + ma.turn + mb.turn + model_.gravity.norm() * h * h;
       const double reach = swept ? std::max(margin, closing) : margin;
-      if (!collide(ca.shape, ma.pose, cb.shape, mb.pose, reach, manifold)) continue;
+      // A realtime step keeps the pair's manifold from the last step while the pair has barely
+      // moved (kept_manifold.h); last step's contacts are in pair order, like the pairs.
+      while (kept != previousEnd && (kept->colliderA < a || (kept->colliderA == a && kept->colliderB < b))) ++kept;
+      const Contact* keptEnd = kept;
+      while (keptEnd != previousEnd && keptEnd->colliderA == a && keptEnd->colliderB == b) ++keptEnd;
+      const size_t first = contacts.size();
+      if (!(swept && keepManifold(kept, keptEnd, ma.pose, mb.pose, reach, contacts))) {
+        if (!collide(ca.shape, ma.pose, cb.shape, mb.pose, reach, manifold)) continue;
+        for (int k = 0; k < manifold.count; ++k) {
+          Contact c;
+          c.colliderA = a, c.colliderB = b;
+          c.feature = manifold.points[k].feature;
+          c.point = manifold.points[k].position;
+          c.normal = manifold.normal;
+          c.separation = manifold.points[k].separation;
+          recordContactAnchors(c, ma.pose, mb.pose);
+          contacts.push_back(c);
+        }
+        std::sort(contacts.begin() + std::ptrdiff_t(first), contacts.end(), contactOrder);  // by feature: ≤ 4 points
+      }
       // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
       // sides through, so one side here is awake).
       for (const int tree : {treeOfLink(ca.link), treeOfLink(cb.link)}) {
@@ -154,17 +176,6 @@ void World::findContacts(double margin, bool swept) {
         wakeTree(tree);
         woke = true;
       }
-      const size_t first = contacts.size();
-      for (int k = 0; k < manifold.count; ++k) {
-        Contact c;
-        c.colliderA = a, c.colliderB = b;
-        c.feature = manifold.points[k].feature;
-        c.point = manifold.points[k].position;
-        c.normal = manifold.normal;
-        c.separation = manifold.points[k].separation;
-        contacts.push_back(c);
-      }
-      std::sort(contacts.begin() + std::ptrdiff_t(first), contacts.end(), contactOrder);  // by feature: ≤ 4 points
     }
   }
   warmStartContacts();

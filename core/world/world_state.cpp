@@ -4,9 +4,10 @@
 //   header  "FWSTATE1"  u32 version  u64 scene hash  u64 structure hash  u64 payload bytes
 //           u64 payload checksum (FNV-1a)                                  (44 bytes)
 //   payload the fields in the table's order: time, q, q̇; efforts, external forces; motors; the
-//           drag spring; the impulse joints' iteration budget; contacts (warm-start impulses and
-//           feature ids) and the sleeping islands' kept contacts; sleep flags and timers; RK45's
-//           step and FSAL stage; counters; the step error; the energy ledger.
+//           drag spring; the impulse joints' iteration budget; contacts (warm-start impulses,
+//           feature ids and where the narrow phase found them) and the sleeping islands' kept
+//           contacts; sleep flags and timers; RK45's step and FSAL stage; counters; the step
+//           error; the energy ledger.
 //
 // What is not here is recomputed from it: poses, collider bounds, articulated inertias, the
 // accurate mode's interval baselines and the impulse joints' targets are all rebuilt at the
@@ -22,9 +23,9 @@ namespace fw {
 namespace {
 
 constexpr char kMagic[8] = {'F', 'W', 'S', 'T', 'A', 'T', 'E', '1'};
-constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersion = 3;
 constexpr size_t kHeaderBytes = 8 + 4 + 8 + 8 + 8 + 8;
-constexpr size_t kContactBytes = 3 * 4 + 12 * 8;
+constexpr size_t kContactBytes = 3 * 4 + 26 * 8;
 
 // What reading a field needs to know of the world it goes into, and what it found out of range
 // (reported after the whole blob has been read, see validate).
@@ -116,6 +117,11 @@ void put(ByteWriter& out, const std::vector<Contact>& contacts) {
     out.put(c.normalImpulse);
     out.putFixed(c.frictionImpulse);
     out.put(c.twistImpulse);
+    out.putFixed(c.localA);
+    out.putFixed(c.localB);
+    out.putFixed(c.normalInA);
+    out.put(c.foundSeparation);
+    out.putFixed(c.foundTurn.coeffs());
   }
 }
 std::string get(ByteReader& in, std::vector<Contact>& contacts, ReadContext& context) {
@@ -132,7 +138,17 @@ std::string get(ByteReader& in, std::vector<Contact>& contacts, ReadContext& con
     c.normalImpulse = in.get<double>();
     in.getFixed(c.frictionImpulse);
     c.twistImpulse = in.get<double>();
+    in.getFixed(c.localA);
+    in.getFixed(c.localB);
+    in.getFixed(c.normalInA);
+    c.foundSeparation = in.get<double>();
+    in.getFixed(c.foundTurn.coeffs());
     if (c.colliderA < 0 || c.colliderB <= c.colliderA || size_t(c.colliderB) >= context.colliders) return refused;
+    // A realtime step may keep these points (kept_manifold.h): they must be finite, the turn a
+    // rotation.
+    if (!(c.localA.allFinite() && c.localB.allFinite() && c.normalInA.allFinite() && std::isfinite(c.foundSeparation) &&
+          std::abs(c.foundTurn.norm() - 1) < 1e-6 && std::abs(c.normalInA.norm() - 1) < 1e-6))
+      return "its contacts' anchors are not finite or not a rotation and a unit normal";
   }
   if (!in.ok() || !std::is_sorted(contacts.begin(), contacts.end(), contactOrder)) return refused;
   return "";
