@@ -4,6 +4,13 @@
 
 namespace fw {
 
+bool keepsManifold(ShapeType a, ShapeType b) {
+  const auto flat = [](ShapeType t) {
+    return t == ShapeType::Box || t == ShapeType::ConvexHull || t == ShapeType::Plane;
+  };
+  return flat(a) && flat(b);
+}
+
 // The point is midway between the surfaces (manifold.h), so its surface points are half the
 // separation either side of it along the normal.
 void recordContactAnchors(Contact& c, const ShapePose& a, const ShapePose& b) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "collision/manifold.h"
+#include "shapes/shape.h"
 #include "world/world_state.h"
 
 namespace fw {
@@ -15,6 +16,16 @@ namespace fw {
 // the change of separation both). Together they bound the relative pose's change.
 inline constexpr double kManifoldTurn = 1e-3;
 inline constexpr double kManifoldDrift = 1e-3;
+
+// Whether a pair may keep its manifold at all: both shapes flat-faced (box, convex hull, plane).
+// Their points are vertices, edge points and face points fixed on their bodies, so a kept
+// anchor is still where the narrow phase would put the point, and a kept separation differs from
+// the narrow phase's only by the product of the (bounded) turn and slide. On a curved surface
+// (sphere, capsule, a cylinder's side) the touching point moves over the surface as the body
+// turns: a rolling ball's anchor rises off the plane by r(1 − cos φ), and its kept separation
+// with it, while the narrow phase's stays (a ball rolling down an incline at 5/7 g sin θ sees
+// that). Those pairs run their narrow phase, which is cheap, every step.
+bool keepsManifold(ShapeType a, ShapeType b);
 
 // Records where the narrow phase found a contact (Contact's local fields) from the poses it was
 // found at.

@@ -149,13 +149,14 @@ void World::findContacts(double margin, bool swept) {
       const double h = settings_.timestep;
       const double closing = h * (ma.velocity - mb.velocity).norm() + ma.turn + mb.turn + model_.gravity.norm() * h * h;
       const double reach = swept ? std::max(margin, closing) : margin;
-      // A realtime step keeps the pair's manifold from the last step while the pair has barely
-      // moved (kept_manifold.h); last step's contacts are in pair order, like the pairs.
+      // A realtime step keeps a flat-faced pair's manifold from the last step while the pair has
+      // barely moved (kept_manifold.h); last step's contacts are in pair order, like the pairs.
+      const bool flat = keepsManifold(ca.shape.type, cb.shape.type);
       while (kept != previousEnd && (kept->colliderA < a || (kept->colliderA == a && kept->colliderB < b))) ++kept;
       const Contact* keptEnd = kept;
       while (keptEnd != previousEnd && keptEnd->colliderA == a && keptEnd->colliderB == b) ++keptEnd;
       const size_t first = contacts.size();
-      if (!(swept && keepManifold(kept, keptEnd, ma.pose, mb.pose, reach, contacts))) {
+      if (!(swept && flat && keepManifold(kept, keptEnd, ma.pose, mb.pose, reach, contacts))) {
         if (!collide(ca.shape, ma.pose, cb.shape, mb.pose, reach, manifold)) continue;
         for (int k = 0; k < manifold.count; ++k) {
           Contact c;
@@ -164,7 +165,7 @@ void World::findContacts(double margin, bool swept) {
           c.point = manifold.points[k].position;
           c.normal = manifold.normal;
           c.separation = manifold.points[k].separation;
-          recordContactAnchors(c, ma.pose, mb.pose);
+          if (flat) recordContactAnchors(c, ma.pose, mb.pose);  // the others' are never read
           contacts.push_back(c);
         }
         std::sort(contacts.begin() + std::ptrdiff_t(first), contacts.end(), contactOrder);  // by feature: ≤ 4 points

@@ -33,9 +33,9 @@ struct Contact {
   double twistImpulse = 0;              // likewise, about the normal
   // Where the narrow phase last found the point, in the colliders' own frames: its surface
   // points on A and on B, the normal in A's frame, the separation, and B's rotation relative to A
-  // then. A realtime step keeps a manifold from these while the pair has barely moved
-  // (kept_manifold.h); saved, so a restored world keeps the same manifolds as the run it was
-  // saved from.
+  // then. A realtime step keeps a flat-faced pair's manifold from these while the pair has barely
+  // moved (kept_manifold.h; a curved pair's stay at these defaults); saved, so a restored world
+  // keeps the same manifolds as the run it was saved from.
   Vec3 localA = Vec3::Zero(), localB = Vec3::Zero(), normalInA = Vec3::UnitZ();
   double foundSeparation = 0;
   Quat foundTurn = Quat::Identity();

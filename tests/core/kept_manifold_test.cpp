@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "../bench/bench_cases.h"
 #include "collision/narrow_phase.h"
@@ -105,6 +108,47 @@ TEST(KeptManifold, LargerMotionsGoBackToTheNarrowPhase) {
   EXPECT_TRUE(kept.empty());
 }
 
+TEST(KeptManifold, OnlyFlatFacedPairsKeepTheirPoints) {
+  const ShapeType flat[] = {ShapeType::Box, ShapeType::ConvexHull, ShapeType::Plane};
+  const ShapeType curved[] = {ShapeType::Sphere, ShapeType::Capsule, ShapeType::Cylinder};
+  for (const ShapeType a : flat) {
+    for (const ShapeType b : flat) EXPECT_TRUE(keepsManifold(a, b));
+    for (const ShapeType b : curved)
+      EXPECT_FALSE(keepsManifold(a, b)) << "a curved shape's anchor rolls off its contact";
+  }
+  for (const ShapeType a : curved)
+    for (const ShapeType b : curved) EXPECT_FALSE(keepsManifold(a, b));
+}
+
+// A ball rolling from rest (gravity tilted 25° off the plane's normal) turns by well under
+// kManifoldTurn a step at first: each step's separation is the narrow phase's, its height above
+// the plane less its radius, to round-off. An anchor kept on the ball would rise off the plane as it
+// rolls, by r(1 − cos φ), and this separation with it.
+TEST(KeptManifold, ARollingBallsSeparationIsTheNarrowPhasesEveryStep) {
+  const double r = 0.1, g = 9.81, tilt = 25 * std::numbers::pi / 180;
+  const nlohmann::json scene = {
+      {"format", "featherweight-scene"},
+      {"version", 1},
+      {"world",
+       {{"timestep", 1.0 / 240},
+        {"gravity", {g * std::sin(tilt), 0, -g * std::cos(tilt)}},
+        {"solver", {{"sleep", false}}}}},
+      {"bodies",
+       {{{"name", "ground"}, {"static", true}, {"shapes", {{{"type", "plane"}, {"friction", 0.9}}}}},
+        {{"name", "ball"},
+         {"position", {0, 0, r}},
+         {"shapes", {{{"type", "sphere"}, {"radius", r}, {"friction", 0.9}}}}}}}};
+  World world = loadWorld(scene);
+  for (int k = 0; k < 240; ++k) {
+    const double height = world.bodyPosition(1).z();
+    world.step();
+    ASSERT_EQ(world.contacts().size(), 1u) << "step " << k;
+    // The plane's normal is +z and its point the origin: the narrow phase's separation is z − r.
+    ASSERT_NEAR(world.contacts().front().separation, height - r, 1e-12) << "step " << k;
+  }
+  EXPECT_GT(world.bodyPosition(1).x(), 0.5) << "it rolled";
+}
+
 // The anchors are saved (a restored world keeps what the saved run kept): a forged blob whose
 // anchors are not a rotation is refused, so no NaN can reach a kept contact.
 TEST(KeptManifold, ARestoreRefusesAnchorsThatAreNotARotation) {
@@ -121,6 +165,18 @@ TEST(KeptManifold, ARestoreRefusesAnchorsThatAreNotARotation) {
   const std::string refused = world.restoreState(forged);
   EXPECT_NE(refused.find("anchors"), std::string::npos) << refused;
   EXPECT_EQ(world.restoreState(saved), "");
+}
+
+// A state saved before contacts carried their anchors (version 2) has no anchors to keep: it is
+// refused by its version, as every older layout is, not read as damaged or with made-up anchors.
+TEST(KeptManifold, AStateWithoutAnchorsIsRefusedByItsVersion) {
+  World world = loadWorld(bench::pyramidScene(3));
+  for (int k = 0; k < 60; ++k) world.step();
+  const std::vector<uint8_t> saved = world.saveState();
+  const std::vector<uint8_t> older = forged::withValueAt(saved, 8, uint32_t(2));  // after "FWSTATE1"
+  const std::string refused = world.restoreState(older);
+  EXPECT_NE(refused.find("version 2 is not the version this engine reads (3)"), std::string::npos) << refused;
+  EXPECT_TRUE(world.saveState() == saved) << "a refused state changed the world";
 }
 
 }  // namespace
