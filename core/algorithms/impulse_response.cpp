@@ -17,18 +17,20 @@ void propagateImpulse(const Model& model, Data& data, int link, double* dqd) {
     const size_t li = size_t(i);
     const JointModel& j = model.joints[li];
     const Force& pA = data.pA[li];
-    Force pa = pA;  // p^a = p^A + U D⁻¹ u
+    const int p = model.parent[li];
+    Force pa = pA;  // p^a = p^A + U D⁻¹ u, which only a parent reads
     if (j.nv == 1) {
       data.u1[li] -= subspaceColumn(j, 0).dot(pA);
-      pa += data.U1[li] * (data.u1[li] * data.invD1[li]);
+      if (p >= 0) pa += data.U1[li] * (data.u1[li] * data.invD1[li]);
     } else if (j.nv > 1) {
       Vec6 StpA = Vec6::Zero();
       projectForce(j, pA, StpA);
       data.um[li] -= StpA;
-      const Vec6 correction = data.Um[li] * (data.Dinv[li] * data.um[li]);
-      pa += Force{correction.head<3>(), correction.tail<3>()};
+      if (p >= 0) {
+        const Vec6 correction = data.Um[li] * (data.Dinv[li] * data.um[li]);
+        pa += Force{correction.head<3>(), correction.tail<3>()};
+      }
     }
-    const int p = model.parent[li];
     if (p >= 0) data.pA[size_t(p)] += toParent(model, data, li, pa);
   }
   // Pass 3: Δq̇ = D⁻¹(u − Uᵀ Δa'), Δv = Δa' + S Δq̇, from the root outwards; other trees

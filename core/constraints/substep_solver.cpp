@@ -148,11 +148,15 @@ class Sweeper {
     return std::abs(row.impulse - old) * row.inverseMass;
   }
 
-  // μ times the manifold's whole normal impulse.
-  double bound(const SweepFrictionRow& row) const {
-    double normal = 0;
-    for (int k = 0; k < row.normalCount; ++k) normal += sweep_.normals[size_t(row.normalFirst + k)].impulse;
-    return row.friction * normal;
+  // μ times the manifold's whole normal impulse. The normal impulses stay put while the friction
+  // rows relax, so a manifold's sum is taken once per sweep and shared by its tangents and twist.
+  double bound(const SweepFrictionRow& row) {
+    if (row.normalFirst != summedFirst_) {
+      summedFirst_ = row.normalFirst;
+      summedNormal_ = 0;
+      for (int k = 0; k < row.normalCount; ++k) summedNormal_ += sweep_.normals[size_t(row.normalFirst + k)].impulse;
+    }
+    return row.friction * summedNormal_;
   }
 
   double relaxTwist(SweepFrictionRow& row) {
@@ -178,6 +182,7 @@ class Sweeper {
 
   double relaxFriction() {
     double largest = 0;
+    summedFirst_ = -1;
     std::vector<SweepFrictionRow>& rows = sweep_.friction;
     for (size_t r = 0; r < rows.size(); ++r) {
       SweepFrictionRow& row = rows[r];
@@ -201,6 +206,8 @@ class Sweeper {
   double hs_;
   Softness softness_;
   const SolverSettings& settings_;
+  int summedFirst_ = -1;  // the manifold whose normal impulses summedNormal_ holds
+  double summedNormal_ = 0;
 };
 
 // Every packed row's impulse applied to v, in the rows' order (as warmStart: the sums on a
