@@ -1,5 +1,6 @@
 #include "algorithms/aba.h"
 
+#include "algorithms/aba_axis.h"
 #include "algorithms/external_forces.h"
 #include "algorithms/forward_kinematics.h"
 
@@ -25,6 +26,50 @@ Mat6 inverseOfPositiveDefinite(const Mat6& D) {
   return inverse;
 }
 
+// Hybrid dynamics' prescribed joints (a joint without coordinates is never prescribed).
+bool prescribedJoint(const Model& model, const std::vector<char>* prescribed, size_t li) {
+  return prescribed && (*prescribed)[li] && model.joints[li].nv > 0;
+}
+
+// Pass 3 of ABA, root to leaves: accelerations. The base accelerates at −g, which is gravity.
+void accelerations(const Model& model, Data& data, const std::vector<char>* prescribed,
+                   const Eigen::VectorXd* qddPrescribed) {
+  auto isPrescribed = [&](size_t li) { return prescribedJoint(model, prescribed, li); };
+  const Motion aBase{Vec3::Zero(), -model.gravity};
+  for (int i = 0; i < model.nlinks; ++i) {
+    const size_t li = size_t(i);
+    const JointModel& j = model.joints[li];
+    const int p = model.parent[li];
+    if (j.alignedAxis >= 0 && !isPrescribed(li)) {
+      const Motion& aLambda = p < 0 ? aBase : data.a[size_t(p)];
+      axis_detail::withAxis(j.alignedAxis, [&]<int K>() {
+        aba_axis::accelerate<K>(model, data, li, aLambda);
+        return 0;
+      });
+      continue;
+    }
+    const Motion aParent = toLink(model, data, li, p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
+    if (isPrescribed(li)) {
+      // τ = Sᵀ (I^A a + p^A): the force the joint transmits.
+      data.a[li] = aParent + jointVelocity(j, *qddPrescribed);
+      for (int k = 0; k < j.nv; ++k) data.qdd[j.idx_v + k] = (*qddPrescribed)[j.idx_v + k];
+      projectForce(j, data.IA[li] * data.a[li] + data.pA[li], data.tau.segment(j.idx_v, j.nv));
+      if (model.anyArmature)  // and the joint's own rotor
+        for (int k = 0; k < j.nv; ++k) data.tau[j.idx_v + k] += model.armature[size_t(j.idx_v + k)] * data.qdd[j.idx_v + k];
+    } else if (j.nv == 1) {
+      const double qdd = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));  // D⁻¹(u − Uᵀa')
+      data.qdd[j.idx_v] = qdd;
+      data.a[li] = aParent + subspaceColumn(j, 0) * qdd;
+    } else if (j.nv > 1) {
+      const Vec6 qdd = data.Dinv[li] * (data.um[li] - data.Um[li].transpose() * aParent.vector());
+      for (int row = 0; row < j.nv; ++row) data.qdd[j.idx_v + row] = qdd[row];
+      data.a[li] = aParent + jointVelocity(j, data.qdd);
+    } else {
+      data.a[li] = aParent;
+    }
+  }
+}
+
 // ABA with optional prescribed joints: a prescribed joint passes its whole articulated inertia
 // on, like a weld that moves with a known acceleration, and reports its effort in pass 3.
 // The model's armature (rotor inertia) adds to D_i = S_iᵀ U_i, the loads' (the realtime step's
@@ -36,18 +81,27 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // X0 is only needed to take world forces in, and gravity for its compensation.
   const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;
-  auto isPrescribed = [&](size_t li) { return prescribed && (*prescribed)[li] && model.joints[li].nv > 0; };
+  auto isPrescribed = [&](size_t li) { return prescribedJoint(model, prescribed, li); };
 
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
-    const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
+    const JointModel& j = model.joints[li];
+    if (j.alignedAxis >= 0) {
+      axis_detail::withAxis(j.alignedAxis, [&]<int K>() {
+        aba_axis::linkVelocity<K>(model, data, q, v, li, worldPoses);
+        return 0;
+      });
+    } else {
+      const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
+      const Motion& vi = data.v[li];
+      // c_i = v_i × S_i q̇_i (c_J = 0 for these joints); a revolute S q̇ has no linear part.
+      if (j.type == JointType::Revolute)
+        data.c[li] = {vi.angular.cross(vJ.angular), vi.linear.cross(vJ.angular)};
+      else
+        data.c[li] = vi.cross(vJ);
+    }
     const Motion& vi = data.v[li];
-    // c_i = v_i × S_i q̇_i (c_J = 0 for these joints); a revolute S q̇ has no linear part.
-    if (model.joints[li].type == JointType::Revolute)
-      data.c[li] = {vi.angular.cross(vJ.angular), vi.linear.cross(vJ.angular)};
-    else
-      data.c[li] = vi.cross(vJ);
     data.IA[li] = model.inertiaBlocks[li];
     data.pA[li] = vi.crossForce(model.inertia[li] * vi);  // p_i = v ×* I v − f_ext
     if (worldPoses || model.linearDrag[li] > 0 || model.angularDrag[li] > 0 || model.viscousDrag[li] > 0)
@@ -66,6 +120,12 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     if (isPrescribed(li)) {
       if (p < 0) continue;
       pa = pA + IA * (data.c[li] + jointVelocity(j, *qddPrescribed));  // p^a = p^A + I^A (c + S q̈)
+    } else if (j.alignedAxis >= 0) {  // the same as nv == 1 below, on one column (aba_axis.h)
+      axis_detail::withAxis(j.alignedAxis, [&]<int K>() {
+        aba_axis::articulate<K>(model, data, tau, armature, li);
+        return 0;
+      });
+      continue;
     } else if (j.nv == 1) {
       // U_i = I^A_i S_i: with S = (axis, 0) or (0, axis) only two of the four blocks act.
       const bool revolute = j.type == JointType::Revolute;
@@ -113,32 +173,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     data.pA[size_t(p)] += toParent(model, data, li, pa);  // p^A_λ += Xᵀ p^a
   }
 
-  // Pass 3, root to leaves: accelerations. The base accelerates at −g, which is gravity.
-  const Motion aBase{Vec3::Zero(), -model.gravity};
-  for (int i = 0; i < n; ++i) {
-    const size_t li = size_t(i);
-    const JointModel& j = model.joints[li];
-    const int p = model.parent[li];
-    const Motion aParent = toLink(model, data, li, p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
-    if (isPrescribed(li)) {
-      // τ = Sᵀ (I^A a + p^A): the force the joint transmits.
-      data.a[li] = aParent + jointVelocity(j, *qddPrescribed);
-      for (int k = 0; k < j.nv; ++k) data.qdd[j.idx_v + k] = (*qddPrescribed)[j.idx_v + k];
-      projectForce(j, data.IA[li] * data.a[li] + data.pA[li], data.tau.segment(j.idx_v, j.nv));
-      if (model.anyArmature)  // and the joint's own rotor
-        for (int k = 0; k < j.nv; ++k) data.tau[j.idx_v + k] += model.armature[size_t(j.idx_v + k)] * data.qdd[j.idx_v + k];
-    } else if (j.nv == 1) {
-      const double qdd = data.invD1[li] * (data.u1[li] - aParent.dot(data.U1[li]));  // D⁻¹(u − Uᵀa')
-      data.qdd[j.idx_v] = qdd;
-      data.a[li] = aParent + subspaceColumn(j, 0) * qdd;
-    } else if (j.nv > 1) {
-      const Vec6 qdd = data.Dinv[li] * (data.um[li] - data.Um[li].transpose() * aParent.vector());
-      for (int row = 0; row < j.nv; ++row) data.qdd[j.idx_v + row] = qdd[row];
-      data.a[li] = aParent + jointVelocity(j, data.qdd);
-    } else {
-      data.a[li] = aParent;
-    }
-  }
+  accelerations(model, data, prescribed, qddPrescribed);
 }
 
 }  // namespace

@@ -8,7 +8,8 @@ void forwardKinematics(const Model& model, Data& data, const Eigen::VectorXd& q,
 
 // X_up = X_J(q) X_T of link i into data.Xup, and into data.XupAxis when the joint turns about
 // a coordinate axis (JointModel::alignedAxis). Every algorithm sets link transforms through it,
-// so the two never disagree.
+// so the two never disagree; ABA's per-axis path (aba_axis.h) sets only data.XupAxis unless it
+// needs world poses, so data.Xup is read only where it was just set.
 inline void updateLinkTransform(const Model& model, Data& data, const Eigen::VectorXd& q, size_t li) {
   const JointModel& j = model.joints[li];
   if (j.alignedAxis >= 0) {

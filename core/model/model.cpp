@@ -37,9 +37,10 @@ int ModelBuilder::addLink(const LinkSpec& spec) {
   JointModel j;
   j.type = spec.type;
   j.axis = spec.axis.normalized();
+  // Aligned only when the axis is exactly ±e_k: the recursions then take S = ±(e_k, 0).
   if (spec.type == JointType::Revolute && spec.placement.E == Mat3::Identity())
     for (int k = 0; k < 3; ++k)
-      if (std::abs(j.axis[k]) == 1) j.alignedAxis = k, j.axisSign = j.axis[k];
+      if (std::abs(j.axis[k]) == 1 && j.axis == j.axis[k] * Vec3::Unit(k)) j.alignedAxis = k, j.axisSign = j.axis[k];
   j.idx_q = m.nq;
   j.idx_v = m.nv;
   j.nq = configurationSize(spec.type);

@@ -92,15 +92,33 @@ struct AxisTransform {
     return axis_detail::withAxis(k, [&]<int K>() { return axis_detail::rotate<K, true>(v, c, s); });
   }
 
-  Motion apply(const Motion& m) const { return {rotate(m.angular), rotate(m.linear - r.cross(m.angular))}; }
+  Motion apply(const Motion& m) const {
+    return axis_detail::withAxis(k, [&]<int K>() { return applyAbout<K>(m); });
+  }
   Force applyTranspose(const Force& f) const {
-    const Vec3 fA = rotateBack(f.linear);
-    return {rotateBack(f.angular) + r.cross(fA), fA};
+    return axis_detail::withAxis(k, [&]<int K>() { return applyTransposeAbout<K>(f); });
   }
 
   // Xᵀ IA X added to out (ArticulatedInertia::addExpressedIn for this kind of transform).
   void addExpressedIn(const ArticulatedInertia& IA, ArticulatedInertia& out) const {
-    axis_detail::withAxis(k, [&]<int K>() { axis_detail::addExpressedIn<K>(IA, c, s, r, out); return 0; });
+    axis_detail::withAxis(k, [&]<int K>() { addExpressedInAbout<K>(IA, out); return 0; });
+  }
+
+  // The same products for a caller that already knows the axis (K == k): a loop over links that
+  // switches on the axis once per link inlines them all (algorithms/aba_axis.h).
+  template <int K>
+  Motion applyAbout(const Motion& m) const {
+    return {axis_detail::rotate<K, false>(m.angular, c, s),
+            axis_detail::rotate<K, false>(m.linear - r.cross(m.angular), c, s)};
+  }
+  template <int K>
+  Force applyTransposeAbout(const Force& f) const {
+    const Vec3 fA = axis_detail::rotate<K, true>(f.linear, c, s);
+    return {axis_detail::rotate<K, true>(f.angular, c, s) + r.cross(fA), fA};
+  }
+  template <int K>
+  void addExpressedInAbout(const ArticulatedInertia& IA, ArticulatedInertia& out) const {
+    axis_detail::addExpressedIn<K>(IA, c, s, r, out);
   }
 
   Transform transform() const {
