@@ -31,8 +31,9 @@ Mat6 inverseOfPositiveDefinite(const Mat6& D) {
 // implicit damping h·d) likewise.
 void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
-                           const Eigen::VectorXd* qddPrescribed) {
+                           const Eigen::VectorXd* qddPrescribed, const std::vector<char>* skipTree = nullptr) {
   const int n = model.nlinks;
+  auto skipped = [&](size_t li) { return skipTree && (*skipTree)[size_t(model.treeOf[li])]; };
   // X0 is only needed to take world forces in, and gravity for its compensation.
   const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;
@@ -41,6 +42,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
+    if (skipped(li)) continue;
     const Motion vJ = linkKinematics(model, data, q, v, i, worldPoses);
     const Motion& vi = data.v[li];
     // c_i = v_i × S_i q̇_i (c_J = 0 for these joints); a revolute S q̇ has no linear part.
@@ -58,6 +60,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // (only a prescribed joint reads I^A_i again in pass 3, and it passes I^A_i on unchanged).
   for (int i = n - 1; i >= 0; --i) {
     const size_t li = size_t(i);
+    if (skipped(li)) continue;
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     ArticulatedInertia& IA = data.IA[li];
@@ -117,6 +120,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   const Motion aBase{Vec3::Zero(), -model.gravity};
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
+    if (skipped(li)) continue;
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     const Motion aParent = toLink(model, data, li, p < 0 ? aBase : data.a[size_t(p)]) + data.c[li];
@@ -146,6 +150,11 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
 void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
          const Eigen::VectorXd& tau, const Loads* loads) {
   articulatedBodyPasses(model, data, q, v, tau, loads, nullptr, nullptr);
+}
+
+void abaSkippingTrees(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                      const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>& skipTree) {
+  articulatedBodyPasses(model, data, q, v, tau, loads, nullptr, nullptr, &skipTree);
 }
 
 void hybridDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
