@@ -33,11 +33,12 @@ bool prescribedJoint(const Model& model, const std::vector<char>* prescribed, si
 
 // Pass 3 of ABA, root to leaves: accelerations. The base accelerates at −g, which is gravity.
 void accelerations(const Model& model, Data& data, const std::vector<char>* prescribed,
-                   const Eigen::VectorXd* qddPrescribed) {
+                   const Eigen::VectorXd* qddPrescribed, const std::vector<char>* skipTree) {
   auto isPrescribed = [&](size_t li) { return prescribedJoint(model, prescribed, li); };
   const Motion aBase{Vec3::Zero(), -model.gravity};
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);
+    if (skipTree && (*skipTree)[size_t(model.treeOf[li])]) continue;
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     if (j.alignedAxis >= 0 && !isPrescribed(li)) {
@@ -76,8 +77,9 @@ void accelerations(const Model& model, Data& data, const std::vector<char>* pres
 // implicit damping h·d) likewise.
 void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
-                           const Eigen::VectorXd* qddPrescribed) {
+                           const Eigen::VectorXd* qddPrescribed, const std::vector<char>* skipTree = nullptr) {
   const int n = model.nlinks;
+  auto skipped = [&](size_t li) { return skipTree && (*skipTree)[size_t(model.treeOf[li])]; };
   // X0 is only needed to take world forces in, and gravity for its compensation.
   const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;
@@ -86,6 +88,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // Pass 1, root to leaves: velocities, velocity-product terms, rigid inertias and bias forces.
   for (int i = 0; i < n; ++i) {
     const size_t li = size_t(i);
+    if (skipped(li)) continue;
     const JointModel& j = model.joints[li];
     if (j.alignedAxis >= 0) {
       axis_detail::withAxis(j.alignedAxis, [&]<int K>() {
@@ -112,6 +115,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
   // (only a prescribed joint reads I^A_i again in pass 3, and it passes I^A_i on unchanged).
   for (int i = n - 1; i >= 0; --i) {
     const size_t li = size_t(i);
+    if (skipped(li)) continue;
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     ArticulatedInertia& IA = data.IA[li];
@@ -173,7 +177,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     data.pA[size_t(p)] += toParent(model, data, li, pa);  // p^A_λ += Xᵀ p^a
   }
 
-  accelerations(model, data, prescribed, qddPrescribed);
+  accelerations(model, data, prescribed, qddPrescribed, skipTree);
 }
 
 }  // namespace
@@ -181,6 +185,11 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
 void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
          const Eigen::VectorXd& tau, const Loads* loads) {
   articulatedBodyPasses(model, data, q, v, tau, loads, nullptr, nullptr);
+}
+
+void abaSkippingTrees(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                      const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>& skipTree) {
+  articulatedBodyPasses(model, data, q, v, tau, loads, nullptr, nullptr, &skipTree);
 }
 
 void hybridDynamics(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,

@@ -11,6 +11,12 @@ namespace fw {
 void aba(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
          const Eigen::VectorXd& tau, const Loads* loads);
 
+// The same over the trees not marked in `skipTree` (per tree of model.treeOf): a marked tree's
+// links keep whatever data held for them, and its entries of data.qdd are left as they were
+// (sleeping trees, which do not move and take no impulse).
+void abaSkippingTrees(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                      const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>& skipTree);
+
 // Hybrid dynamics (RBDA §9.2; Wawrzyński's active joints): links with prescribedJoint[i] != 0
 // move their joint with the given accelerations qddPrescribed (their entries only), the others
 // are free. data.qdd gets every acceleration, data.tau the effort each prescribed joint needs

@@ -1,8 +1,14 @@
 // Sleeping (Radowitz's auto-disable; Box2D's islands): trees that have all moved slower than a
-// threshold for a while, together with everything they touch, stop being simulated until an
-// awake body touches them, the mouse grabs them, or a force is applied to them. A sleeping tree
+// threshold for a while, together with everything they press on, stop being simulated until an
+// awake body pushes them, the mouse grabs them, or a force is applied to them. A sleeping tree
 // keeps q̇ = 0 and its q; its contacts with static geometry and other sleepers are not even
 // looked for, which is what makes a settled pile cheap.
+// Islands are joined by the contacts that carried an impulse in the step's solve, not by every
+// contact found: a speculative contact within the margin exchanges nothing, and a ball spinning
+// about its contact normal beside a pile (no twist friction at one point; it spins on) would
+// otherwise keep the whole pile awake through it. Likewise a sleeper is not woken by a body
+// merely within reach: the solve holds it still like static geometry (rowLink), and it wakes
+// when the impulses it took would have moved it noticeably.
 #include <numeric>
 
 #include "world/world.h"
@@ -33,6 +39,35 @@ void World::wakeTree(int tree) {
 
 void World::wakeBody(int link) { wakeTree(treeOfLink(link)); }
 
+bool World::anyTreeAwake() const {
+  for (int t = 0; t < model_.treeCount(); ++t)
+    if (model_.treeNv(t) > 0 && !state_.asleep[size_t(t)]) return true;
+  return false;
+}
+
+// Sleepers the step's solve pushed on: each wakes when the normal impulses it took, on its
+// tree's whole mass, make a tenth of the sleep speed or more (a body resting on it, an impact).
+// What moves it less would let it fall asleep again where it is.
+void World::wakePushedTrees() {
+  const double wakeSpeed = 0.1 * settings_.solver.sleepVelocity;
+  std::fill(work_.impulseTaken.begin(), work_.impulseTaken.end(), 0.0);
+  bool any = false;
+  for (const Contact& c : state_.contacts) {
+    if (!(c.normalImpulse > 0)) continue;
+    for (const int tree : {treeOfLink(interactions_.colliders[size_t(c.colliderA)].link),
+                           treeOfLink(interactions_.colliders[size_t(c.colliderB)].link)})
+      if (treeAsleep(tree)) work_.impulseTaken[size_t(tree)] += c.normalImpulse, any = true;
+  }
+  if (!any) return;
+  for (int t = 0; t < model_.treeCount(); ++t) {
+    if (!(work_.impulseTaken[size_t(t)] > 0)) continue;
+    double mass = 0;
+    for (int link = model_.treeFirstLink[size_t(t)]; link < model_.treeEndLink[size_t(t)]; ++link)
+      mass += model_.inertia[size_t(link)].mass;
+    if (work_.impulseTaken[size_t(t)] >= wakeSpeed * mass) wakeTree(t);
+  }
+}
+
 // Before a realtime step: efforts (the page's sliders, a controller) wake what they act on.
 void World::wakeDrivenTrees() {
   for (int t = 0; t < model_.treeCount(); ++t)
@@ -46,6 +81,7 @@ void World::updateSleep() {
   const SolverSettings& s = settings_.solver;
   const double h = settings_.timestep;
   const int trees = model_.treeCount();
+  wakePushedTrees();
   for (int t = 0; t < trees; ++t) {
     if (state_.asleep[size_t(t)] || model_.treeNv(t) == 0) continue;
     const int first = model_.treeFirstV[size_t(t)];
@@ -54,6 +90,7 @@ void World::updateSleep() {
   }
   std::iota(work_.islandParent.begin(), work_.islandParent.end(), 0);
   for (const Contact& c : state_.contacts) {
+    if (!(c.normalImpulse > 0)) continue;  // nothing passed between the two
     const int a = treeOfLink(interactions_.colliders[size_t(c.colliderA)].link);
     const int b = treeOfLink(interactions_.colliders[size_t(c.colliderB)].link);
     if (a >= 0 && b >= 0) work_.islandParent[size_t(findRoot(work_.islandParent, a))] = findRoot(work_.islandParent, b);

@@ -129,13 +129,19 @@ void World::findContacts(double margin, bool swept) {
   std::vector<Contact>& contacts = state_.contacts;
   std::swap(contacts, work_.previousContacts);
   contacts.clear();
-  // A sleeper woken by a touch needs its own resting contacts (the ground under it) in this very
-  // step, so the search runs again until nothing more wakes.
+  // Realtime, a sleeper stays asleep through this step: its contacts with awake bodies hold it
+  // as if static, and the solve's impulses decide whether it wakes (updateSleep). Elsewhere a
+  // sleeper touched wakes here, and needs its own resting contacts (the ground under it) in this
+  // very step, so the search runs again until nothing more wakes.
+  // With every moving tree asleep, no pair has a side that can move: nothing to look for.
+  const bool anyAwake = anyTreeAwake();
   for (bool woke = true; woke;) {
     woke = false;
     contacts.clear();
-    broadPhase_.findPairs(work_.colliderBounds,
-                          [&](int a, int b) { return canCollide(a, b) && !(colliderResting(a) && colliderResting(b)); }, work_.pairs);
+    work_.pairs.clear();
+    if (anyAwake)
+      broadPhase_.findPairs(work_.colliderBounds,
+                            [&](int a, int b) { return canCollide(a, b) && !(colliderResting(a) && colliderResting(b)); }, work_.pairs);
     Manifold manifold;
     const Contact* kept = work_.previousContacts.data();
     const Contact* const previousEnd = kept + work_.previousContacts.size();
@@ -173,7 +179,7 @@ void World::findContacts(double margin, bool swept) {
       // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
       // sides through, so one side here is awake).
       for (const int tree : {treeOfLink(ca.link), treeOfLink(cb.link)}) {
-        if (!treeAsleep(tree)) continue;
+        if (swept || !treeAsleep(tree)) continue;
         wakeTree(tree);
         woke = true;
       }
@@ -204,6 +210,12 @@ void World::warmStartContacts() {
 bool World::colliderResting(int collider) const {
   const int tree = treeOfLink(interactions_.colliders[size_t(collider)].link);
   return tree < 0 || state_.asleep[size_t(tree)];
+}
+
+// The link a contact row acts on: none (the world's side) for a sleeping body, which the solve
+// holds still like static geometry.
+int World::rowLink(const Collider& collider) const {
+  return treeAsleep(treeOfLink(collider.link)) ? -1 : collider.link;
 }
 
 bool World::contactAsleep(const Contact& c) const { return colliderResting(c.colliderA) && colliderResting(c.colliderB); }

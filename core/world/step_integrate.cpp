@@ -76,6 +76,7 @@ void reexpressInNewFrame(const Model& model, const std::vector<Vec3>& point, con
 void World::applyImplicitGyroscopic(double h) {
   constexpr int kNewtonSteps = 3;  // quadratic convergence: 1e-12 relative from the explicit guess
   for (int link : gyroscopicLinks_) {
+    if (state_.asleep[size_t(model_.treeOf[size_t(link)])]) continue;  // q̇ = 0 stays 0
     const JointModel& j = model_.joints[size_t(link)];
     const Inertia& body = model_.inertia[size_t(link)];
     const bool free = j.type == JointType::Free;

@@ -82,7 +82,9 @@ void World::evaluateDynamics() {
   } else if (settings_.integrator.dynamics == DynamicsAlgorithm::CRBA) {
     crbaForwardDynamics(model_, data_, s.q, s.v, data_.tau, &loads);
   } else {
-    aba(model_, data_, s.q, s.v, data_.tau, &loads);
+    // Sleeping trees neither move nor take impulses (their contacts hold them as static): their
+    // accelerations and articulated inertias are not needed.
+    abaSkippingTrees(model_, data_, s.q, s.v, data_.tau, &loads, state_.asleep);
   }
   ++state_.stats.derivativeEvaluations;
 }

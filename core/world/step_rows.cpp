@@ -51,7 +51,7 @@ void World::addManifoldRows(size_t first, size_t end, const Eigen::VectorXd& vel
     ConstraintRow& normal = rows.rows.back();
     normal.kind = RowKind::ContactNormal;
     normal.contact = int(i);
-    setPointRow(model_, data_, ca.link, cb.link, c.point, c.normal, rows, normal, work_.scratch.data());
+    setPointRow(model_, data_, rowLink(ca), rowLink(cb), c.point, c.normal, rows, normal, work_.scratch.data());
     normal.separation = c.separation;
     normal.restitution = e;
     normal.approachVelocity = rowVelocity(model_, rows, normal, velocityBefore);
@@ -87,7 +87,7 @@ void World::addFrictionRows(size_t first, size_t end, int normalRow) {
     ConstraintRow& row = rows.rows[r];
     row.kind = RowKind::ContactFriction;
     row.contact = int(first);
-    setPointRow(model_, data_, ca.link, cb.link, centroid, t[k], rows, row, scratch);
+    setPointRow(model_, data_, rowLink(ca), rowLink(cb), centroid, t[k], rows, row, scratch);
     row.lower = -kUnbounded;
     row.normalRow = normalRow, row.normalCount = count;
     row.friction = mu;
@@ -102,7 +102,7 @@ void World::addFrictionRows(size_t first, size_t end, int normalRow) {
     ConstraintRow& row = rows.rows.back();
     row.kind = RowKind::ContactTwist;
     row.contact = int(first);
-    setAngularRow(model_, data_, ca.link, cb.link, n, rows, row, scratch);
+    setAngularRow(model_, data_, rowLink(ca), rowLink(cb), n, rows, row, scratch);
     row.lower = row.upper = 0;  // set from the normal impulses while solving
     row.normalRow = normalRow, row.normalCount = count;
     row.friction = mu * radius;

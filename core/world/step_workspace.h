@@ -74,9 +74,10 @@ struct StepWorkspace {
   std::vector<std::pair<int, int>> slowTouches, fastTouches;
   DenseInterval dense;                // the interval's dense output, for locating its impact
 
-  // Sleeping: the islands' union–find and their slow-times, per tree.
+  // Sleeping: the islands' union–find and their slow-times, per tree, and the normal impulse
+  // each sleeping tree took in the step's solve.
   std::vector<int> islandParent;
-  std::vector<double> islandTimer;
+  std::vector<double> islandTimer, impulseTaken;
 
   StepWorkspace(const Model& model, const State& initial, size_t limits) {
     const Eigen::Index nv = model.nv;
@@ -95,6 +96,7 @@ struct StepWorkspace {
     restingEffort = Eigen::VectorXd::Zero(nv);
     islandParent.assign(size_t(model.treeCount()), 0);
     islandTimer.assign(size_t(model.treeCount()), 0.0);
+    impulseTaken.assign(size_t(model.treeCount()), 0.0);
   }
 };
 

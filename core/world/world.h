@@ -242,6 +242,7 @@ class World {
   void warmStartContacts();
   bool colliderResting(int collider) const;    // static, welded or asleep
   bool contactAsleep(const Contact& c) const;  // both sides resting
+  int rowLink(const Collider& collider) const;  // its link, or −1 (held still) when asleep
   bool canCollide(int a, int b) const;
   const ColliderPair* contactPair(const Collider& a, const Collider& b) const;  // nullptr: none
   void setUpColliders();  // at construction: joinedLinks_, pruning, the per-step records
@@ -299,9 +300,11 @@ class World {
 
   // Sleeping (sleeping.cpp).
   bool treeAsleep(int tree) const;
+  bool anyTreeAwake() const;  // a tree that can move and is not asleep
   int treeOfLink(int link) const;  // −1 for static and welded links
   void wakeTree(int tree);
   void updateSleep();
+  void wakePushedTrees();
 
   // What the world is: fixed once built.
   Model model_;

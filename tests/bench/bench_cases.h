@@ -96,6 +96,33 @@ inline nlohmann::json pileScene(int count) {
   return scene;
 }
 
+// Spheres at rest, as spherePileScene in tests/bench/compare/scenes.mjs: an n x n x n lattice of
+// 0.2 m spheres 0.45 m apart, jittered sideways by up to 5 cm, dropped into a pen 3.7 m square
+// (on an open plane nothing stops a sphere rolling), with the scene defaults: sleeping on.
+inline nlohmann::json spherePileScene(int side) {
+  nlohmann::json scene = groundScene(1.0 / 60, {{"iterations", 10}});
+  const double radius = 0.2, spacing = 0.45, half = 1.85, wall = 0.1, height = 4;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> jitter(-0.05, 0.05);
+  const auto at = [&](int k) { return spacing * (k - (side - 1) / 2.0); };
+  for (int i = 0; i < side * side * side; ++i) {
+    const int x = i % side, y = (i / side) % side, z = i / (side * side);
+    scene["bodies"].push_back({{"name", "sphere" + std::to_string(i)},
+                               {"position", {at(x) + jitter(rng), at(y) + jitter(rng), radius + 0.05 + spacing * z}},
+                               {"shapes", {{{"type", "sphere"}, {"radius", radius}, {"friction", 0.6}}}}});
+  }
+  nlohmann::json walls = nlohmann::json::array();
+  for (const auto& [x, y] : {std::pair{half + wall, 0.0}, {-half - wall, 0.0}, {0.0, half + wall}, {0.0, -half - wall}}) {
+    const double along = 2 * (half + 2 * wall);
+    walls.push_back({{"type", "box"},
+                     {"size", {x != 0 ? 2 * wall : along, x != 0 ? along : 2 * wall, height}},
+                     {"position", {x, y, height / 2}},
+                     {"friction", 0.6}});
+  }
+  scene["bodies"].push_back({{"name", "pen"}, {"static", true}, {"shapes", walls}});
+  return scene;
+}
+
 inline nlohmann::json drapedChainScene(int links) {
   nlohmann::json scene = groundScene(1.0 / 240, {{"iterations", 20}, {"sleep", false}});
   nlohmann::json list = nlohmann::json::array();
@@ -204,6 +231,7 @@ inline std::vector<Case> allCases() {
   contactCase("pyramid20", pyramidScene(20), 0.5);
   contactCase("pile1000", pileScene(1000), 3.0);
   contactCase("chain100-on-ground", drapedChainScene(100), 2.0);
+  contactCase("spheres512-at-rest", spherePileScene(8), 6.0);
   // Impulse-based joints (Bender): a swinging 50-body chain on ball joints; the drivers also
   // report correction impulses per second, the paper's "correction steps per second".
   auto impulse = settledWorld(impulseChainScene(50), 0.5);

@@ -47,9 +47,9 @@ export async function loadFeatherweight() {
 }
 
 function fwShape(s, opts) {
-  const out = s.type === 'box'
-    ? { type: 'box', size: s.size }
-    : { type: 'capsule', radius: s.radius, length: s.length };
+  const out = s.type === 'box' ? { type: 'box', size: s.size }
+    : s.type === 'sphere' ? { type: 'sphere', radius: s.radius }
+      : { type: 'capsule', radius: s.radius, length: s.length };
   out.position = s.pos;
   out.quaternion = s.q;
   out.friction = 0.6;
@@ -66,12 +66,15 @@ export function featherweightSceneJson(scene) {
       gravity: scene.gravity,
       timestep: scene.dt,
       integrator: scene.integrator === 'rk4' ? 'rk4' : 'semi-implicit-euler',
-      solver: scene.contact ? { iterations: scene.iterations, slop: 0.005, sleep: false } : { sleep: false },
+      solver: !scene.contact ? { sleep: false }
+        : scene.sleep === 'default' ? { iterations: scene.iterations } // the scene defaults, sleeping included
+          : { iterations: scene.iterations, slop: 0.005, sleep: false },
     },
     bodies: [],
     articulations: [],
   };
   if (scene.ground) json.bodies.push({ name: 'ground', static: true, shapes: [{ type: 'plane', friction: 0.6, ...(scene.groundOnly ? { collision: { group: 1, mask: 0xffff } } : {}) }] });
+  if (scene.statics) json.bodies.push({ name: 'statics', static: true, shapes: scene.statics.map((s) => fwShape(s, scene)) });
   for (const tree of scene.trees) {
     if (tree.links.length === 1 && tree.links[0].joint.type === 'free') {
       const l = tree.links[0];
@@ -101,6 +104,7 @@ export async function featherweight(scene) {
   const error = sim.load(JSON.stringify(featherweightSceneJson(scene)));
   if (error) throw new Error(`Featherweight refused the scene: ${error}`);
   const tree = scene.trees[0];
+  const firstFree = (scene.ground ? 1 : 0) + (scene.statics ? 1 : 0);
   let control = null;
   if (scene.gravityCompensation) {
     // Featherweight's API has no inverse dynamics: torques from the link poses, written to the efforts.
@@ -129,6 +133,16 @@ export async function featherweight(scene) {
       let z = -Infinity;
       for (let b = scene.ground ? 1 : 0; b < sim.bodyCount(); ++b) z = Math.max(z, f32[base + 7 * b + 2]);
       return z;
+    },
+    // Every free body's position and speed (|linear velocity|), for the resting scenes' checks.
+    bodyStates: () => {
+      const f32 = engine.HEAPF32, poses = sim.posesPointer() / 4, vel = sim.velocitiesPointer() / 4;
+      const out = [];
+      for (let b = firstFree; b < sim.bodyCount(); ++b) {
+        const o = vel + 6 * b;
+        out.push({ p: [f32[poses + 7 * b], f32[poses + 7 * b + 1], f32[poses + 7 * b + 2]], speed: Math.hypot(f32[o], f32[o + 1], f32[o + 2]) });
+      }
+      return out;
     },
     // A world that blew up stops stepping (and would time as free): measure.mjs checks this.
     failure: () => sim.stepError(),
@@ -167,17 +181,20 @@ export async function rapier(scene, { multibody }) {
     if (scene.groundOnly) g.setCollisionGroups(groundOnlyGroups.ground);
     world.createCollider(g, fixed);
   }
+  for (const s of scene.statics ?? [])
+    world.createCollider(R.ColliderDesc.cuboid(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2).setTranslation(...s.pos).setRotation(quat(s.q)).setFriction(0.6), fixed);
   const trees = [];
   for (const tree of scene.trees) {
     const poses = bodyPoses(tree);
     const bodies = tree.links.map((l, i) => {
-      const desc = R.RigidBodyDesc.dynamic().setTranslation(...poses[i].p).setRotation(quat(poses[i].q)).setCanSleep(false)
+      const desc = R.RigidBodyDesc.dynamic().setTranslation(...poses[i].p).setRotation(quat(poses[i].q)).setCanSleep(scene.sleep === 'default')
         .setAdditionalMassProperties(l.mass, v([0, 0, 0]), v(l.inertia), quat(ID));
       const body = world.createRigidBody(desc);
       for (const s of l.shapes) {
         let c;
         // Rapier's capsule lies along y: turn it onto z.
         if (s.type === 'box') c = R.ColliderDesc.cuboid(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2).setRotation(quat(s.q));
+        else if (s.type === 'sphere') c = R.ColliderDesc.ball(s.radius);
         else c = R.ColliderDesc.capsule(s.length / 2, s.radius).setRotation(quat(qmul(s.q, qaxis([1, 0, 0], Math.PI / 2))));
         c.setTranslation(...sub(s.pos, l.com)).setDensity(0).setFriction(0.6);
         if (scene.groundOnly) c.setCollisionGroups(groundOnlyGroups.body);
@@ -226,6 +243,7 @@ export async function rapier(scene, { multibody }) {
     },
     linkPoses: () => trees[0].bodies.map((b, i) => { const bp = pose(b); return linkFromBody(trees[0].tree.links[i], bp.p, bp.q); }),
     topZ: () => Math.max(...trees.flatMap((t) => t.bodies.map((b) => b.translation().z))),
+    bodyStates: () => trees.flatMap((t) => t.bodies.map((b) => { const p = b.translation(), u = b.linvel(); return { p: [p.x, p.y, p.z], speed: Math.hypot(u.x, u.y, u.z) }; })),
     dispose: () => world.free(),
   };
 }
@@ -267,7 +285,7 @@ export async function jolt(scene) {
     const s = new J.BodyCreationSettings(shape, new J.RVec3(...p), new J.Quat(q[1], q[2], q[3], q[0]), motion, layer);
     s.mFriction = 0.6;
     s.mRestitution = 0;
-    s.mAllowSleeping = false;
+    s.mAllowSleeping = scene.sleep === 'default';
     if (mass) {
       s.mOverrideMassProperties = J.EOverrideMassProperties_CalculateInertia;
       s.mMassPropertiesOverride.mMass = mass;
@@ -278,19 +296,21 @@ export async function jolt(scene) {
     return body;
   };
   if (scene.ground) add(new J.BoxShape(new J.Vec3(200, 200, 1)), [0, 0, -1], ID, J.EMotionType_Static, STATIC, 0);
+  for (const s of scene.statics ?? []) add(new J.BoxShape(new J.Vec3(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2)), s.pos, s.q, J.EMotionType_Static, STATIC, 0);
   const moving = scene.trees.map((tree) => {
     const l = tree.links[0];
     if (l.shapes.length !== 1) throw new Error('the Jolt adapter builds one shape per body');
     const s = l.shapes[0];
-    const shape = s.type === 'box'
-      ? new J.BoxShape(new J.Vec3(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2))
-      : new J.CapsuleShape(s.length / 2, s.radius); // along y, as Rapier's
+    const shape = s.type === 'box' ? new J.BoxShape(new J.Vec3(s.size[0] / 2, s.size[1] / 2, s.size[2] / 2))
+      : s.type === 'sphere' ? new J.SphereShape(s.radius)
+        : new J.CapsuleShape(s.length / 2, s.radius); // along y, as Rapier's
     return add(shape, l.joint.pos0, l.joint.q0 ?? ID, J.EMotionType_Dynamic, MOVING, l.mass);
   });
   return {
     step: () => jolt.Step(scene.dt, 1),
     energy: () => { throw new Error('not measured for Jolt'); },
     topZ: () => Math.max(...moving.map((b) => b.GetPosition().GetZ())),
+    bodyStates: () => moving.map((b) => { const p = b.GetPosition(); return { p: [p.GetX(), p.GetY(), p.GetZ()], speed: b.GetLinearVelocity().Length() }; }),
     dispose: () => J.destroy(jolt),
   };
 }
@@ -304,7 +324,7 @@ export async function cannon(scene) {
   const Q = (q) => new C.Quaternion(q[1], q[2], q[3], q[0]);
   const world = new C.World({ gravity: V(scene.gravity) });
   if (scene.iterations) world.solver.iterations = scene.iterations;
-  world.allowSleep = false;
+  world.allowSleep = false; // its default: nothing sleeps unless asked
   world.defaultContactMaterial.friction = 0.6;
   world.defaultContactMaterial.restitution = 0;
   if (scene.contact) world.broadphase = new C.SAPBroadphase(world);
@@ -313,6 +333,7 @@ export async function cannon(scene) {
     fixed.addShape(new C.Plane());
     if (scene.groundOnly) { fixed.collisionFilterGroup = 1; fixed.collisionFilterMask = -1; }
   }
+  for (const s of scene.statics ?? []) fixed.addShape(new C.Box(V(s.size.map((x) => x / 2))), V(s.pos), Q(s.q));
   world.addBody(fixed);
   const trees = [];
   for (const tree of scene.trees) {
@@ -322,6 +343,7 @@ export async function cannon(scene) {
       for (const s of l.shapes) {
         const off = sub(s.pos, l.com);
         if (s.type === 'box') body.addShape(new C.Box(V(s.size.map((x) => x / 2))), V(off), Q(s.q));
+        else if (s.type === 'sphere') body.addShape(new C.Sphere(s.radius), V(off));
         else {
           // cannon-es has no capsule: a cylinder (along y in cannon-es, turned onto z) and two spheres.
           const axis = qrot(s.q, [0, 0, s.length / 2]);
@@ -378,6 +400,7 @@ export async function cannon(scene) {
     },
     linkPoses: () => trees[0].bodies.map((b, i) => { const bp = pose(b); return linkFromBody(trees[0].tree.links[i], bp.p, bp.q); }),
     topZ: () => Math.max(...trees.flatMap((t) => t.bodies.map((b) => b.position.z))),
+    bodyStates: () => trees.flatMap((t) => t.bodies.map((b) => ({ p: [b.position.x, b.position.y, b.position.z], speed: b.velocity.length() }))),
     dispose: () => {},
   };
 }
@@ -403,7 +426,8 @@ export function mujocoXml(scene) {
   const geomClass = scene.groundOnly ? ' contype="1" conaffinity="0"' : '';
   const geom = (s) => s.type === 'box'
     ? `<geom type="box" size="${f(s.size.map((x) => x / 2))}" pos="${f(s.pos)}" quat="${f(s.q)}"${geomClass}/>`
-    : `<geom type="capsule" size="${s.radius} ${s.length / 2}" pos="${f(s.pos)}" quat="${f(s.q)}"${geomClass}/>`;
+    : s.type === 'sphere' ? `<geom type="sphere" size="${s.radius}" pos="${f(s.pos)}"${geomClass}/>`
+      : `<geom type="capsule" size="${s.radius} ${s.length / 2}" pos="${f(s.pos)}" quat="${f(s.q)}"${geomClass}/>`;
   const body = (tree, i, depth) => {
     const l = tree.links[i], j = l.joint;
     let pos = j.offset, q = ID, joint = '';
@@ -422,7 +446,7 @@ export function mujocoXml(scene) {
   const integrator = scene.integrator === 'rk4' ? 'RK4' : 'Euler';
   const ground = scene.ground ? `<geom name="ground" type="plane" size="0 0 1"${scene.groundOnly ? ' contype="0" conaffinity="1"' : ''}/>` : '';
   const flags = `${scene.energy ? ' energy="enable"' : ''}${scene.contact ? '' : ' contact="disable"'}`;
-  const bodies = scene.trees.map((t) => body(t, 0, 0)).join('');
+  const bodies = scene.trees.map((t) => body(t, 0, 0)).join('') + (scene.statics ?? []).map(geom).join('');
   return `<mujoco model="${scene.name}"><compiler angle="radian"/>` +
     `<option timestep="${scene.dt}" gravity="${f(scene.gravity)}" integrator="${integrator}"` +
     `${scene.iterations ? ` iterations="${scene.iterations}"` : ''}${scene.mujocoSolver ? ` solver="${scene.mujocoSolver}"` : ''}><flag${flags}/></option>` +
@@ -455,6 +479,11 @@ export async function mujoco(scene) {
       return { p: [x[3 * b], x[3 * b + 1], x[3 * b + 2]], q: [q[4 * b], q[4 * b + 1], q[4 * b + 2], q[4 * b + 3]] };
     }),
     topZ: () => { const x = data.xpos; let z = -Infinity; for (let b = 1; b < model.nbody; ++b) z = Math.max(z, x[3 * b + 2]); return z; },
+    bodyStates: () => { // free bodies only (this is for the resting scenes): qvel's first three per body
+      const x = data.xpos, v = data.qvel, out = [];
+      for (let b = 1; b < model.nbody; ++b) out.push({ p: [x[3 * b], x[3 * b + 1], x[3 * b + 2]], speed: Math.hypot(v[6 * (b - 1)], v[6 * (b - 1) + 1], v[6 * (b - 1) + 2]) });
+      return out;
+    },
     dispose: () => { data.delete(); model.delete(); },
   };
 }

@@ -46,7 +46,20 @@ for (const n of [7, 50, 150, 1000]) {
 CASES.push({ name: 'arm7 gravity-comp', part: 'b', scene: () => S.armScene() });
 CASES.push({ name: 'pyramid20 (210 boxes)', part: 'c', scene: () => S.pyramidScene(20) });
 CASES.push({ name: 'pile1000', part: 'c', scene: () => S.pileScene(1000) });
+CASES.push({ name: 'spheres512 at rest', part: 'c', scene: () => S.spherePileScene(512) });
 CASES.push({ name: 'ragdolls20', part: 'd', scene: () => S.ragdollScene(20) });
+
+// A resting scene's check: every body finite and inside the scene's box (with a margin of 0.1 m);
+// returns the fastest body's speed (m/s), which is near 0 for a world at rest.
+function restingSpeed(sim, box) {
+  let fastest = 0;
+  for (const { p, speed } of sim.bodyStates()) {
+    const inside = p.every((x, k) => x >= box.lower[k] - 0.1 && x <= box.upper[k] + 0.1);
+    if (!inside || !Number.isFinite(speed)) throw new Error(`no figure: a body left the scene (at ${p.map((x) => x.toFixed(2)).join(', ')}, speed ${speed})`);
+    fastest = Math.max(fastest, speed);
+  }
+  return fastest;
+}
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
@@ -57,6 +70,7 @@ export async function measure(engine, scene, settings) {
     for (let i = 0; i < (scene.settleSteps ?? 0); ++i) sim.step();
     sim.step();
     const tip0 = scene.gravityCompensation ? sim.linkPoses().at(-1).p : null;
+    const settledSpeed = scene.atRest ? restingSpeed(sim, scene.atRest) : null;
     let t = performance.now(), warm = 1;
     do { sim.step(); ++warm; } while (performance.now() - t < settings.warmupMs && warm < 100000);
     const perStep = (performance.now() - t) / warm;
@@ -73,6 +87,10 @@ export async function measure(engine, scene, settings) {
     if (failure) throw new Error(`no figure: ${failure} (a stopped world would time as free)`);
     const result = { us: median(us), reps, steps, all: us.map((x) => +x.toFixed(2)) };
     if (scene.name.startsWith('pyramid')) result.topZ = +sim.topZ().toFixed(3); // 19.5 if the pyramid stands
+    if (scene.atRest) {
+      result.restSpeed = { settled: +settledSpeed.toPrecision(3), timed: +restingSpeed(sim, scene.atRest).toPrecision(3) };
+      result.topZ = +sim.topZ().toFixed(3);
+    }
     if (scene.gravityCompensation) {
       // how well the pose is held: the tip (link 7 frame) against where it was after the first step
       const tip = sim.linkPoses().at(-1).p;
@@ -132,7 +150,9 @@ export function caseNotes(cases, errors) {
       if (r.reps === 1) notes.push(`${name}, ${label(key)}: one timed step only (after one warm-up step), it is that slow`);
     }
     const extra = Object.entries(row).filter(([, r]) => r.topZ !== undefined || r.tipErrorMm !== undefined);
-    if (extra.length) notes.push(`${name}: ${extra.map(([k, r]) => `${label(k)} ${r.topZ !== undefined ? `top box z ${r.topZ} m (19.5 standing)` : `tip off by ${r.tipErrorMm} mm after ${r.simulatedSeconds} s`}`).join('; ')}`);
+    const figure = (r) => (r.restSpeed ? `fastest body ${r.restSpeed.settled} m/s when settled, ${r.restSpeed.timed} m/s after the timing; top z ${r.topZ} m`
+      : r.topZ !== undefined ? `top box z ${r.topZ} m (19.5 standing)` : `tip off by ${r.tipErrorMm} mm after ${r.simulatedSeconds} s`);
+    if (extra.length) notes.push(`${name}: ${extra.map(([k, r]) => `${label(k)} ${figure(r)}`).join('; ')}`);
   }
   for (const e of errors) notes.push(`Not run: ${e}`);
   return notes.length ? `\n${notes.map((n) => `- ${n}`).join('\n')}\n` : '';

@@ -199,3 +199,49 @@ export function ragdollScene(count = 20) {
   // semi-implicit Euler) when they land: every engine steps them at 1/240 s.
   return { name: `ragdolls${count}`, gravity: [0, 0, -G], dt: 1 / 240, integrator: 'euler', iterations: 10, contact: true, ground: true, groundOnly: true, trees, settleSteps: 120 };
 }
+
+// ---- (c) spheres at rest: a pile in a walled pen, with every engine's own sleeping ----
+// Spheres on an open plane never come to rest (no engine here has rolling resistance by
+// default: a sphere nudged sideways rolls on), so four static walls hold the pile. Solid spheres
+// of water density, friction 0.6.
+export const sphereInertia = (m, r) => { const i = 0.4 * m * r * r; return [i, i, i]; };
+function sphereTree(index, r, position) {
+  const mass = 1000 * (4 / 3) * Math.PI * r ** 3;
+  return {
+    name: `sphere${index}`,
+    links: [{
+      name: 'sphere',
+      parent: -1,
+      joint: { type: 'free', offset: [0, 0, 0], pos0: position, q0: ID },
+      mass,
+      com: [0, 0, 0],
+      inertia: sphereInertia(mass, r),
+      shapes: [{ type: 'sphere', radius: r, pos: [0, 0, 0], q: ID }],
+    }],
+  };
+}
+
+// An 8 x 8 x 8 lattice of 0.2 m spheres 0.45 m apart, jittered sideways by up to 5 cm, dropped
+// into a pen 3.7 m square: the columns topple into one another and settle into a pile about
+// 2 m high. Timed after 6 s, at rest. `sleep: 'default'`: every engine keeps its own sleeping
+// default (Featherweight, Rapier and Jolt put resting bodies to sleep; MuJoCo and cannon-es do
+// not sleep by default). `atRest`: the box every body must stay in; the harness refuses a figure
+// when one leaves it and reports the fastest body's speed before and after the timing.
+export function spherePileScene(count = 512, radius = 0.2) {
+  const rand = rng(5);
+  const jitter = () => 0.1 * rand() - 0.05;
+  const side = Math.round(Math.cbrt(count)), spacing = 0.45, half = 1.85, wall = 0.1, height = 4;
+  const trees = [];
+  for (let i = 0; i < count; ++i) {
+    const x = i % side, y = Math.floor(i / side) % side, z = Math.floor(i / (side * side));
+    const c = (k) => spacing * (k - (side - 1) / 2);
+    trees.push(sphereTree(i, radius, [c(x) + jitter(), c(y) + jitter(), radius + 0.05 + spacing * z]));
+  }
+  const walls = [[half + wall, 0], [-half - wall, 0], [0, half + wall], [0, -half - wall]].map(([x, y]) => ({
+    type: 'box', size: x ? [2 * wall, 2 * (half + 2 * wall), height] : [2 * (half + 2 * wall), 2 * wall, height], pos: [x, y, height / 2], q: ID,
+  }));
+  return {
+    name: `spheres${count}`, gravity: [0, 0, -G], dt: 1 / 60, integrator: 'euler', iterations: 10, contact: true, ground: true,
+    statics: walls, trees, settleSteps: 360, sleep: 'default', atRest: { lower: [-half, -half, 0], upper: [half, half, height] },
+  };
+}
