@@ -129,12 +129,13 @@ void World::findContacts(double margin, bool swept) {
   std::vector<Contact>& contacts = state_.contacts;
   std::swap(contacts, work_.previousContacts);
   contacts.clear();
-  // Realtime, a sleeper stays asleep through this step: its contacts with awake bodies hold it
-  // as if static, and the solve's impulses decide whether it wakes (updateSleep). Elsewhere a
-  // sleeper touched wakes here, and needs its own resting contacts (the ground under it) in this
-  // very step, so the search runs again until nothing more wakes.
+  // A sleeper woken here (touched; realtime, struck) needs its own resting contacts (the ground
+  // under it) in this very step, so the search runs again until nothing more wakes. Realtime,
+  // a sleeper that is only touched stays asleep through the step: its contacts with awake bodies
+  // hold it as if static, and the solve's impulses decide whether it wakes (updateSleep).
   // With every moving tree asleep, no pair has a side that can move: nothing to look for.
   const bool anyAwake = anyTreeAwake();
+  std::fill(work_.struck.begin(), work_.struck.end(), char(0));
   for (bool woke = true; woke;) {
     woke = false;
     contacts.clear();
@@ -177,10 +178,18 @@ void World::findContacts(double margin, bool swept) {
         std::sort(contacts.begin() + std::ptrdiff_t(first), contacts.end(), contactOrder);  // by feature: ≤ 4 points
       }
       // An awake body reaching a sleeping one wakes it (the filter let no pair of two resting
-      // sides through, so one side here is awake).
-      for (const int tree : {treeOfLink(ca.link), treeOfLink(cb.link)}) {
-        if (swept || !treeAsleep(tree)) continue;
+      // sides through, so one side here is awake). Realtime, only one closing in on it faster
+      // than the sleep speed: an impact has to move the sleeper in this very solve, or momentum
+      // is lost against a body held as static; one resting on it or spinning beside it leaves it
+      // to the impulses it takes (updateSleep).
+      // A sleeper touching one struck this step wakes too, so the impact travels on through it.
+      const int treeA = treeOfLink(ca.link), treeB = treeOfLink(cb.link);
+      const bool struckSide = (treeA >= 0 && work_.struck[size_t(treeA)]) || (treeB >= 0 && work_.struck[size_t(treeB)]);
+      if (swept && !struckSide && (contacts.size() == first || !closingFast(ma, mb, contacts[first].normal))) continue;
+      for (const int tree : {treeA, treeB}) {
+        if (!treeAsleep(tree)) continue;
         wakeTree(tree);
+        work_.struck[size_t(tree)] = 1;
         woke = true;
       }
     }
@@ -210,6 +219,12 @@ void World::warmStartContacts() {
 bool World::colliderResting(int collider) const {
   const int tree = treeOfLink(interactions_.colliders[size_t(collider)].link);
   return tree < 0 || state_.asleep[size_t(tree)];
+}
+
+// Whether two colliders close in along the normal (from A to B) faster than the sleep speed,
+// at their velocities at the step's start.
+bool World::closingFast(const ColliderMotion& a, const ColliderMotion& b, const Vec3& normal) const {
+  return (a.velocity - b.velocity).dot(normal) > settings_.solver.sleepVelocity;
 }
 
 // The link a contact row acts on: none (the world's side) for a sleeping body, which the solve

@@ -74,10 +74,11 @@ struct StepWorkspace {
   std::vector<std::pair<int, int>> slowTouches, fastTouches;
   DenseInterval dense;                // the interval's dense output, for locating its impact
 
-  // Sleeping: the islands' union–find and their slow-times, per tree, and the normal impulse
-  // each sleeping tree took in the step's solve.
+  // Sleeping: the islands' union–find and their slow-times, per tree, the normal impulse each
+  // sleeping tree took in the step's solve, and the trees the step's contact search woke.
   std::vector<int> islandParent;
   std::vector<double> islandTimer, impulseTaken;
+  std::vector<char> struck;
 
   StepWorkspace(const Model& model, const State& initial, size_t limits) {
     const Eigen::Index nv = model.nv;
@@ -97,6 +98,7 @@ struct StepWorkspace {
     islandParent.assign(size_t(model.treeCount()), 0);
     islandTimer.assign(size_t(model.treeCount()), 0.0);
     impulseTaken.assign(size_t(model.treeCount()), 0.0);
+    struck.assign(size_t(model.treeCount()), 0);
   }
 };
 

@@ -243,6 +243,7 @@ class World {
   bool colliderResting(int collider) const;    // static, welded or asleep
   bool contactAsleep(const Contact& c) const;  // both sides resting
   int rowLink(const Collider& collider) const;  // its link, or −1 (held still) when asleep
+  bool closingFast(const ColliderMotion& a, const ColliderMotion& b, const Vec3& normal) const;
   bool canCollide(int a, int b) const;
   const ColliderPair* contactPair(const Collider& a, const Collider& b) const;  // nullptr: none
   void setUpColliders();  // at construction: joinedLinks_, pruning, the per-step records

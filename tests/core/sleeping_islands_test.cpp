@@ -1,7 +1,8 @@
 // Sleeping islands: joined only by contacts that carried an impulse, so a ball spinning in place
 // beside a settled stack (no twist friction at one contact point: it spins on) does not keep the
 // stack awake; a sleeper is held still like static geometry until the impulses it takes would
-// move it, and then its island wakes, layer by layer, and settles again.
+// move it, and then its island wakes, layer by layer, and settles again; a body striking a
+// sleeper wakes it, and what touches it, before the solve, so they share the momentum.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -100,6 +101,40 @@ TEST(SleepingIslands, ASleepingStackIsWokenByAnImpactAndSettlesAgain) {
   EXPECT_TRUE(world.bodyAsleep(5));
   for (int k = 0; k < 3; ++k) EXPECT_LT((world.bodyPosition(k + 1) - rest[k]).norm(), 0.01) << "box " << k;
   EXPECT_NEAR(world.bodyPosition(5).z(), 1.5 + 0.15, 0.01);
+}
+
+// A ball rolled into a row of two sleeping balls of the same mass, touching, without gravity or
+// friction (restitution 0): the impact wakes the first sleeper before the solve, and it the second,
+// so the three share the momentum, each at a third of the speed, as they would awake. Held as
+// static instead, the striker would stop dead and the sleepers wake at rest, the momentum lost.
+TEST(SleepingIslands, ABallStrikingSleepersSharesItsMomentum) {
+  auto sphere = [](const std::string& name, double x, double speed) {
+    return json{{"name", name},
+                {"position", {x, 0, 0}},
+                {"linearVelocity", {speed, 0, 0}},
+                {"shapes", {{{"type", "sphere"}, {"radius", 0.1}, {"friction", 0}}}}};
+  };
+  const json scene = {{"format", "featherweight-scene"},
+                      {"version", 1},
+                      {"world", {{"timestep", 1.0 / 60}, {"gravity", {0, 0, 0}}}},
+                      {"bodies", json::array({sphere("first", 0, 0), sphere("second", 0.2, 0), sphere("striker", -2.2, 1)})}};
+  World world = buildWorld(parseScene(scene.dump()));
+  Vec3 linear, angular;
+  bool sleptBeforeImpact = false;
+  for (int i = 0; i < 150; ++i) {  // the gap of 2 m closes at 2 s
+    world.step();
+    world.bodyVelocity(1, linear, angular);
+    if (linear.norm() == 0 && world.bodyAsleep(0) && world.bodyAsleep(1)) sleptBeforeImpact = true;
+  }
+  ASSERT_TRUE(sleptBeforeImpact) << "the resting balls never fell asleep";
+  ASSERT_GT(world.bodyPosition(1).x(), 0.2) << "no impact yet";
+  double momentum = 0;
+  for (int body = 0; body < 3; ++body) {
+    world.bodyVelocity(body, linear, angular);
+    momentum += linear.x();
+    EXPECT_NEAR(linear.x(), 1.0 / 3, 1e-6) << "ball " << body;
+  }
+  EXPECT_NEAR(momentum, 1.0, 1e-9);  // per unit mass
 }
 
 }  // namespace sleeping_islands_test
