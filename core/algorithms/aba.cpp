@@ -31,6 +31,11 @@ bool prescribedJoint(const Model& model, const std::vector<char>* prescribed, si
   return prescribed && (*prescribed)[li] && model.joints[li].nv > 0;
 }
 
+// Links of trees the caller marked to skip (sleeping trees: no motion, no impulses).
+bool skippedLink(const Model& model, const std::vector<char>* skipTree, size_t li) {
+  return skipTree && (*skipTree)[size_t(model.treeOf[li])];
+}
+
 // Pass 3 of ABA, root to leaves: accelerations. The base accelerates at −g, which is gravity.
 void accelerations(const Model& model, Data& data, const std::vector<char>* prescribed,
                    const Eigen::VectorXd* qddPrescribed, const std::vector<char>* skipTree) {
@@ -38,7 +43,7 @@ void accelerations(const Model& model, Data& data, const std::vector<char>* pres
   const Motion aBase{Vec3::Zero(), -model.gravity};
   for (int i = 0; i < model.nlinks; ++i) {
     const size_t li = size_t(i);
-    if (skipTree && (*skipTree)[size_t(model.treeOf[li])]) continue;
+    if (skippedLink(model, skipTree, li)) continue;
     const JointModel& j = model.joints[li];
     const int p = model.parent[li];
     if (j.alignedAxis >= 0 && !isPrescribed(li)) {
@@ -79,7 +84,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
                            const Eigen::VectorXd& tau, const Loads* loads, const std::vector<char>* prescribed,
                            const Eigen::VectorXd* qddPrescribed, const std::vector<char>* skipTree = nullptr) {
   const int n = model.nlinks;
-  auto skipped = [&](size_t li) { return skipTree && (*skipTree)[size_t(model.treeOf[li])]; };
+  auto skipped = [&](size_t li) { return skippedLink(model, skipTree, li); };
   // X0 is only needed to take world forces in, and gravity for its compensation.
   const bool worldPoses = (loads && loads->anyExternal) || model.anyGravcomp;
   const double* armature = loads && loads->anyArmature ? loads->armature.data() : nullptr;

@@ -40,6 +40,13 @@ struct Model {
   std::vector<int> treeFirstLink, treeEndLink, treeFirstV, treeEndV;
   int treeCount() const { return int(treeFirstLink.size()); }
   int treeNv(int tree) const { return treeEndV[size_t(tree)] - treeFirstV[size_t(tree)]; }
+  // The mass of a tree's links, kg (only its own, should another tree's links interleave).
+  double treeMass(int tree) const {
+    double mass = 0;
+    for (int link = treeFirstLink[size_t(tree)]; link < treeEndLink[size_t(tree)]; ++link)
+      if (treeOf[size_t(link)] == tree) mass += inertia[size_t(link)].mass;
+    return mass;
+  }
 
   // Per velocity coordinate.
   std::vector<double> damping;          // τ = −d q̇

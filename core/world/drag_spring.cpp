@@ -21,16 +21,12 @@ namespace fw {
 // taken again before every step of the drag.
 void World::startDrag(int body, const Vec3& pointWorld) {
   wakeBody(body);
-  double treeMass = 0;
-  const int tree = model_.treeOf[size_t(body)];
-  for (int link = 0; link < model_.nlinks; ++link)
-    if (model_.treeOf[size_t(link)] == tree) treeMass += model_.inertia[size_t(link)].mass;
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   DragSpring& drag = state_.drag;
   drag.body = body;
   drag.localPoint = linkRotation(data_, body).transpose() * (pointWorld - linkPosition(data_, body));
   drag.target = pointWorld;
-  drag.mass = treeMass;
+  drag.mass = model_.treeMass(model_.treeOf[size_t(body)]);
   drag.force.setZero();
   tuneDragSpring(pointWorld);
 }

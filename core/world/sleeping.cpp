@@ -61,13 +61,8 @@ void World::wakePushedTrees() {
       if (treeAsleep(tree)) work_.impulseTaken[size_t(tree)] += c.normalImpulse, any = true;
   }
   if (!any) return;
-  for (int t = 0; t < model_.treeCount(); ++t) {
-    if (!(work_.impulseTaken[size_t(t)] > 0)) continue;
-    double mass = 0;
-    for (int link = model_.treeFirstLink[size_t(t)]; link < model_.treeEndLink[size_t(t)]; ++link)
-      mass += model_.inertia[size_t(link)].mass;
-    if (work_.impulseTaken[size_t(t)] >= wakeSpeed * mass) wakeTree(t);
-  }
+  for (int t = 0; t < model_.treeCount(); ++t)
+    if (work_.impulseTaken[size_t(t)] > 0 && work_.impulseTaken[size_t(t)] >= wakeSpeed * model_.treeMass(t)) wakeTree(t);
 }
 
 // Before a realtime step: efforts (the page's sliders, a controller) wake what they act on.
