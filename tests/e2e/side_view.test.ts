@@ -12,13 +12,16 @@ const harness = usePageHarness();
 type V3 = [number, number, number];
 
 const screenOf = (page: Page, p: number[]) => page.evaluate((q) => window.__featherweight!.toScreen(q[0], q[1], q[2]), p);
+/** Several points' places on screen read in one evaluation, so that framing cannot move the view between them. */
+const screensOf = (page: Page, points: number[][]) =>
+  page.evaluate((ps) => ps.map((q) => window.__featherweight!.toScreen(q[0], q[1], q[2])), points);
 
 /** The points' places on screen once the view has stopped moving (framing and damping run out). */
 async function settledScreens(page: Page, points: number[][]): Promise<{ x: number; y: number }[]> {
-  let last = await Promise.all(points.map((p) => screenOf(page, p)));
+  let last = await screensOf(page, points);
   for (let i = 0; i < 100; i++) {
     await frames(page, 3);
-    const now = await Promise.all(points.map((p) => screenOf(page, p)));
+    const now = await screensOf(page, points);
     const moved = Math.max(...now.map((s, k) => Math.hypot(s.x - last[k].x, s.y - last[k].y)));
     last = now;
     if (moved < 0.01) break;
@@ -42,8 +45,7 @@ const nextFrames = (page: Page) => page.evaluate(() => new Promise((done) => req
 
 /** How far apart on screen (CSS px) two points 1 m apart in depth (y) fall, about `at`. */
 async function depthParallax(page: Page, at: V3): Promise<number> {
-  const near = await screenOf(page, [at[0], at[1] - 0.5, at[2]]);
-  const far = await screenOf(page, [at[0], at[1] + 0.5, at[2]]);
+  const [near, far] = await screensOf(page, [[at[0], at[1] - 0.5, at[2]], [at[0], at[1] + 0.5, at[2]]]);
   return Math.hypot(near.x - far.x, near.y - far.y);
 }
 
@@ -62,7 +64,7 @@ describe('side view', () => {
     expect(await page.getAttribute('#view-switch [data-view="perspective"]', 'aria-pressed')).toBe('false');
     // Looking along +y: depth does not show, x runs to the right, z up.
     expect(await depthParallax(page, [0, 0, 1.5])).toBeLessThan(0.01);
-    const origin = await screenOf(page, [0, 0, 1.5]), right = await screenOf(page, [0.5, 0, 1.5]), up = await screenOf(page, [0, 0, 2]);
+    const [origin, right, up] = await screensOf(page, [[0, 0, 1.5], [0.5, 0, 1.5], [0, 0, 2]]);
     expect(right.x - origin.x).toBeGreaterThan(20);
     expect(Math.abs(right.y - origin.y)).toBeLessThan(0.01);
     expect(origin.y - up.y).toBeCloseTo(right.x - origin.x, 3); // one scale both ways
@@ -80,7 +82,7 @@ describe('side view', () => {
     expect((await page.evaluate(() => window.__featherweight!.camera())).orthographic).toBe(false);
     expect(await depthParallax(page, [0, 0, 1.5])).toBeGreaterThan(2);
     await chooseView(page, 'side'); // looking along −x: now x is depth
-    const a = await screenOf(page, [-0.5, 0, 1.5]), b = await screenOf(page, [0.5, 0, 1.5]);
+    const [a, b] = await screensOf(page, [[-0.5, 0, 1.5], [0.5, 0, 1.5]]);
     expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(0.01);
     expect(await page.getAttribute('#view-switch [data-view="side"]', 'aria-pressed')).toBe('true');
     expect(problems).toEqual([]);
@@ -155,7 +157,7 @@ describe('side view', () => {
     await page.keyboard.press('u'); // ruler
     const crate = await position(page, await bodyIndex(page, 'crate'));
     const can = await position(page, await bodyIndex(page, 'can'));
-    const a = await screenOf(page, crate), b = await screenOf(page, can);
+    const [a, b] = await screensOf(page, [crate, can]);
     await page.mouse.click(a.x + 3, a.y - 2); // a few pixels off: snaps to the centres
     await page.mouse.click(b.x - 2, b.y + 3);
     await nextFrames(page);
