@@ -56,12 +56,27 @@ function playClip(page: Page, bytes: Buffer): Promise<{ duration: number; width:
       g.drawImage(video, 0, 0);
       return g.getImageData(0, 0, canvas.width, canvas.height).data;
     };
-    await seek(0);
-    const first = grab();
-    await seek(duration);
-    const last = grab();
-    let framesDiffer = 0;
-    for (let i = 0; i < first.length; i += 4) if (Math.abs(first[i] - last[i]) + Math.abs(first[i + 1] - last[i + 1]) + Math.abs(first[i + 2] - last[i + 2]) > 60) framesDiffer++;
+    // Pixels that differ clearly between two grabs.
+    const differing = (a: Uint8ClampedArray, b: Uint8ClampedArray) => {
+      let n = 0;
+      for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 60) n++;
+      return n;
+    };
+    // On a loaded machine the picture can lag the seek's `seeked` event: wait, a bounded number
+    // of animation frames, for it to change from what it showed before the seek.
+    const grabAfterSeek = async (time: number) => {
+      const before = grab();
+      await seek(time);
+      let now = grab();
+      for (let i = 0; i < 60 && differing(now, before) === 0; i++) {
+        await new Promise((done) => requestAnimationFrame(done));
+        now = grab();
+      }
+      return now;
+    };
+    const first = await grabAfterSeek(0);
+    const last = await grabAfterSeek(duration);
+    const framesDiffer = differing(first, last);
     return { duration, width: video.videoWidth, height: video.videoHeight, framesDiffer };
   }, bytes.toString('base64'));
 }
