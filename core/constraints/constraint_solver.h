@@ -22,8 +22,8 @@ struct SolverSettings {
   int positionIterations = 4;
   // Substeps of the contact solve (Box2D v3's soft step): 1 solves the step at once and pushes
   // penetrations out with the split-impulse pass; n > 1 relaxes and moves n times within the
-  // step, iterations / n sweeps each, and pushes out with a soft bias that a sweep without it
-  // removes (solveSubsteps). 0: as many as make each about 1/240 s — one pass at the default
+  // step: iterations / n sweeps each with a soft bias that pushes penetrations out, then one
+  // sweep without it that takes the push's velocity out (solveSubsteps). 0: as many as make each about 1/240 s — one pass at the default
   // step, four at 1/60 s.
   int substeps = 0;
   double restitutionThreshold = 0.05;  // m/s (rad/s): slower approaches do not bounce
