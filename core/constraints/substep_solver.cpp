@@ -6,6 +6,7 @@
 
 #include "constraints/constraint_solver.h"
 #include "constraints/friction_cone.h"
+#include "constraints/row_products.h"
 
 namespace fw {
 namespace {
@@ -19,7 +20,7 @@ SweepSide sweepSide(const Model& model, const RowSide& side) {
 double packedSideVelocity(const double* pool, const SweepSide& side, const double* v) {
   const double* J = pool + side.offset;
   const double* x = v + side.velocity;
-  if (side.size == 6) return Eigen::Map<const Vec6>(J).dot(Eigen::Map<const Vec6>(x));
+  if (side.size == 6) return dot6(J, x);
   double s = 0;
   for (int k = 0; k < side.size; ++k) s += J[k] * x[k];
   return s;
@@ -30,7 +31,7 @@ void applyPackedSide(const double* pool, const SweepSide& side, double impulse, 
   const double* W = pool + side.offset + side.size;
   double* out = v + side.velocity;
   if (side.size == 6) {
-    Eigen::Map<Vec6>(out) += impulse * Eigen::Map<const Vec6>(W);
+    addScaled6(out, W, impulse);
     return;
   }
   for (int k = 0; k < side.size; ++k) out[k] += W[k] * impulse;
