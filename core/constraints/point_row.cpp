@@ -1,6 +1,7 @@
 #include "constraints/point_row.h"
 
 #include "algorithms/impulse_response.h"
+#include "constraints/row_products.h"
 
 namespace fw {
 namespace {
@@ -19,7 +20,7 @@ void accumulateLink(const Model& model, Data& data, int link, const Force& f, do
     Vec6 projected;
     projectForce(own, data.X0[size_t(link)].apply(f), projected);
     Eigen::Map<Vec6>(J) += projected;
-    Eigen::Map<Vec6>(W) += data.Dinv[size_t(link)] * projected;
+    addProduct6(W, data.Dinv[size_t(link)].data(), projected.data());
     return;
   }
   for (int i = link; i >= 0; i = model.parent[size_t(i)]) {
@@ -34,6 +35,7 @@ void accumulateLink(const Model& model, Data& data, int link, const Force& f, do
 }
 
 double sumOfProducts(const double* a, const double* b, int n) {
+  if (n == 6) return dot6(a, b);
   double s = 0;
   for (int k = 0; k < n; ++k) s += a[k] * b[k];
   return s;
