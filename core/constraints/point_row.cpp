@@ -20,7 +20,7 @@ void accumulateLink(const Model& model, Data& data, int link, const Force& f, do
     Vec6 projected;
     projectForce(own, data.X0[size_t(link)].apply(f), projected);
     Eigen::Map<Vec6>(J) += projected;
-    addProduct6(W, data.Dinv[size_t(link)].data(), projected.data());
+    addProduct6(W, data.Dinv[size_t(link)], projected);
     return;
   }
   for (int i = link; i >= 0; i = model.parent[size_t(i)]) {
