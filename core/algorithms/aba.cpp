@@ -1,6 +1,7 @@
 #include "algorithms/aba.h"
 
 #include "algorithms/aba_axis.h"
+#include "algorithms/aba_free_body.h"
 #include "algorithms/external_forces.h"
 #include "algorithms/forward_kinematics.h"
 
@@ -111,7 +112,7 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
     }
     const Motion& vi = data.v[li];
     data.IA[li] = model.inertiaBlocks[li];
-    data.pA[li] = vi.crossForce(model.inertia[li] * vi);  // p_i = v ×* I v − f_ext
+    data.pA[li] = model.inertia[li].biasForce(vi);  // p_i = v ×* I v − f_ext
     if (worldPoses || model.linearDrag[li] > 0 || model.angularDrag[li] > 0 || model.viscousDrag[li] > 0)
       data.pA[li] -= linkExternalForce(model, data, loads, i);
   }
@@ -150,6 +151,8 @@ void articulatedBodyPasses(const Model& model, Data& data, const Eigen::VectorXd
       IA.subtractRankOne(U, invD);                      // I^a = I^A − U D⁻¹ Uᵀ
       pa = pA + IA * data.c[li] + U * (u * invD);       // p^a = p^A + I^a c + U D⁻¹ u
     } else if (j.nv > 1) {
+      if (aba_free_body::applies(model, armature, li) && aba_free_body::articulate(model, data, tau, li))
+        continue;  // a lone free body: D⁻¹ = I⁻¹ in closed form (aba_free_body.h)
       // Spherical and free joints: the same formulas with an nv-column S, on fixed 6×6
       // matrices whose unused columns of U are zero and whose unused block of D is 1.
       const int k = j.nv;

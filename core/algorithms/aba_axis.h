@@ -10,7 +10,7 @@
 // The arithmetic is the general path's with its products by the zero entries of S and c left
 // out: a sum that loses a term x·0 is the same number. Only addToParent sums differently (the
 // symmetric blocks once, the shift in two products), so the paths agree to the last bits.
-#include "model/data.h"
+#include "algorithms/aligned_joint.h"
 
 namespace fw::aba_axis {
 
@@ -70,14 +70,23 @@ void addToParent(const AxisTransform& X, const Offset& offset, const Articulated
   const Mat3 Ar = axis_detail::rotateSymmetricBack<K>(I.A, X.c, X.s);
   const Mat3 Br = axis_detail::rotateBlockBack<K>(I.B, X.c, X.s);
   const Mat3 Cr = axis_detail::rotateSymmetricBack<K>(I.C, X.c, X.s);
-  Mat3 rxC, N;
-  for (int c = 0; c < 3; ++c) rxC.col(c) = offset.cross(Cr.col(c));
-  const Mat3 P = Br + 0.5 * rxC;
-  for (int c = 0; c < 3; ++c) N.col(c) = offset.cross(P.row(c).transpose());
+  // Entry by entry into scalars, not 3×3 expressions: the compiler then keeps the temporaries in
+  // registers instead of storing and reloading whole matrices.
+  double P[3][3], N[3][3];
   for (int c = 0; c < 3; ++c) {
-    for (int k = 0; k < 3; ++k) parent.B(k, c) += Br(k, c) + rxC(k, c);
+    const Vec3 rxC = offset.cross(Vec3(Cr(0, c), Cr(1, c), Cr(2, c)));
+    for (int k = 0; k < 3; ++k) {
+      parent.B(k, c) += Br(k, c) + rxC[k];
+      P[k][c] = Br(k, c) + 0.5 * rxC[k];
+    }
+  }
+  for (int c = 0; c < 3; ++c) {
+    const Vec3 n = offset.cross(Vec3(P[c][0], P[c][1], P[c][2]));
+    for (int k = 0; k < 3; ++k) N[k][c] = n[k];
+  }
+  for (int c = 0; c < 3; ++c) {
     for (int k = 0; k <= c; ++k) {
-      parent.A(k, c) += Ar(k, c) + (N(k, c) + N(c, k));
+      parent.A(k, c) += Ar(k, c) + (N[k][c] + N[c][k]);
       parent.C(k, c) += Cr(k, c);
       parent.A(c, k) = parent.A(k, c);
       parent.C(c, k) = parent.C(k, c);
@@ -106,7 +115,7 @@ void linkVelocity(const Model& model, Data& data, const Eigen::VectorXd& q, cons
   const JointModel& j = model.joints[li];
   const int p = model.parent[li];
   AxisTransform& X = data.XupAxis[li];
-  X = {K, j.axisSign * q[j.idx_q], model.jointPlacement[li].r};
+  X = alignedJointTransform<false>(model, data, q, li);
   const double w = j.axisSign * v[j.idx_v];  // S q̇ = w (e_K, 0)
   Motion vi = p < 0 ? Motion::Zero() : X.applyAbout<K>(data.v[size_t(p)]);
   vi.angular[K] += w;

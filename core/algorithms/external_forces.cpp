@@ -29,14 +29,15 @@ Force linkExternalForce(const Model& model, const Data& data, const Loads* loads
 
 void jointEfforts(const Model& model, Data& data, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                   const Loads& loads) {
-  data.tau = loads.tau;
+  // Damping over the coordinates in one flat loop, then the springs of 1-DoF joints: each
+  // coordinate's effort takes the same two subtractions in the same order as joint by joint.
+  const double* damping = model.damping.data();
+  for (Eigen::Index dof = 0; dof < model.nv; ++dof) data.tau[dof] = loads.tau[dof] - damping[dof] * v[dof];
   for (const JointModel& j : model.joints) {
-    for (int k = 0; k < j.nv; ++k) {
-      const size_t dof = size_t(j.idx_v + k);
-      data.tau[Eigen::Index(dof)] -= model.damping[dof] * v[j.idx_v + k];
-      if (j.nv == 1 && model.springStiffness[dof] != 0)
-        data.tau[Eigen::Index(dof)] -= model.springStiffness[dof] * (q[j.idx_q] - model.springRest[dof]);
-    }
+    if (j.nv != 1) continue;
+    const size_t dof = size_t(j.idx_v);
+    if (model.springStiffness[dof] != 0)
+      data.tau[j.idx_v] -= model.springStiffness[dof] * (q[j.idx_q] - model.springRest[dof]);
   }
   if (loads.servos.empty()) return;
   servoEfforts(data, q, v, loads);

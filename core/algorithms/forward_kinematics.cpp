@@ -15,7 +15,7 @@ void linkPoseAbout(const Model& model, Data& data, const Eigen::VectorXd& q, con
   const JointModel& j = model.joints[li];
   const int p = model.parent[li];
   AxisTransform& X = data.XupAxis[li];
-  X = {K, j.axisSign * q[j.idx_q], model.jointPlacement[li].r};
+  X = alignedJointTransform<true>(model, data, q, li);
   data.Xup[li] = X.transform();
   Motion vi = p < 0 ? Motion::Zero() : X.applyAbout<K>(data.v[size_t(p)]);
   vi.angular[K] += j.axisSign * v[j.idx_v];

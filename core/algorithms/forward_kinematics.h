@@ -1,5 +1,5 @@
 #pragma once
-#include "model/data.h"
+#include "algorithms/aligned_joint.h"
 
 namespace fw {
 
@@ -13,7 +13,7 @@ void forwardKinematics(const Model& model, Data& data, const Eigen::VectorXd& q,
 inline void updateLinkTransform(const Model& model, Data& data, const Eigen::VectorXd& q, size_t li) {
   const JointModel& j = model.joints[li];
   if (j.alignedAxis >= 0) {
-    data.XupAxis[li] = {j.alignedAxis, j.axisSign * q[j.idx_q], model.jointPlacement[li].r};
+    data.XupAxis[li] = alignedJointTransform<true>(model, data, q, li);
     data.Xup[li] = data.XupAxis[li].transform();
   } else {
     data.Xup[li] = jointTransformFrom(j, model.jointPlacement[li], q);

@@ -6,6 +6,7 @@ Data::Data(const Model& model, bool withMassMatrix) {
   const size_t n = size_t(model.nlinks);
   Xup.resize(n);
   XupAxis.resize(n);
+  jointSinCos.resize(n);
   X0.resize(n);
   v.resize(n);
   a.resize(n);

@@ -7,6 +7,12 @@
 
 namespace fw {
 
+// cos and sin of one joint angle, as last evaluated (algorithms/aligned_joint.h); cos 0 = 1 and
+// sin 0 = 0 exactly, so the initial entry is already a true one.
+struct SinCos {
+  double angle = 0, c = 1, s = 0;
+};
+
 struct Data {
   // The dense joint-space inertia H (nv × nv) is only needed by crba; a world of many free
   // bodies stepped by ABA should not pay nv² memory for it.
@@ -15,6 +21,7 @@ struct Data {
   // Kinematics (forward_kinematics, and the first pass of aba/rnea).
   std::vector<Transform> Xup;  // parent link frame → link frame, X_J(q) X_T
   std::vector<AxisTransform> XupAxis;  // the same X_up for joints with an alignedAxis
+  std::vector<SinCos> jointSinCos;     // their angle's cos and sin, reused at the same angle
   std::vector<Transform> X0;   // world → link frame; the link's world pose is (X0.E)ᵀ, X0.r
   std::vector<Motion> v;       // link velocity, link coordinates
   std::vector<Motion> a;       // link acceleration (with −gravity at the base)

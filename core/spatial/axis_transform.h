@@ -83,6 +83,11 @@ struct AxisTransform {
   AxisTransform() = default;
   AxisTransform(int axis, double angle, const Vec3& translation)
       : k(axis), c(std::cos(angle)), s(std::sin(angle)), r(translation) {}
+  static AxisTransform fromCosSin(int axis, double cosine, double sine, const Vec3& translation) {
+    AxisTransform X;
+    X.k = axis, X.c = cosine, X.s = sine, X.r = translation;
+    return X;
+  }
 
   // E v (parent → child coordinates) and Eᵀ v (child → parent).
   Vec3 rotate(const Vec3& v) const {

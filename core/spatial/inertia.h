@@ -19,6 +19,17 @@ struct Inertia {
     return {inertiaAboutCom * v.angular + com.cross(f), f};
   }
 
+  // v ×* I v, the body's bias force (RBDA Table 7.1's p without external forces), about the centre
+  // of mass: with f = m (v − c × ω) the centre's momentum it is (ω × Ic ω + c × (ω × f), ω × f).
+  // From I v = (Ic ω + c × f, f): v ×* I v = (ω × (Ic ω + c × f) + v × f, ω × f), where
+  // v × f = (c × ω) × f (the centre's velocity v − c × ω is parallel to f) and the Jacobi identity
+  // gives ω × (c × f) + (c × ω) × f = c × (ω × f): four cross products instead of five.
+  Force biasForce(const Motion& v) const {
+    const Vec3 f = mass * (v.linear - com.cross(v.angular));
+    const Vec3 wxf = v.angular.cross(f);
+    return {v.angular.cross(inertiaAboutCom * v.angular) + com.cross(wxf), wxf};
+  }
+
   // Xᵀ I X for X from A to B (this inertia is in B): the same body seen in A (RBDA eq. 2.66).
   Inertia expressedIn(const Transform& X) const {
     const Mat3 Et = X.E.transpose();

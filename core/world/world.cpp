@@ -204,6 +204,8 @@ double World::potentialEnergy() { return fw::potentialEnergy(model_, data_, stat
 Force World::momentum() { return spatialMomentum(model_, data_, state_.motion.q, state_.motion.v); }
 
 int World::firstNonFiniteJoint() const {
+  // The whole state in two passes first: the common answer, none, without a segment per joint.
+  if (state_.motion.q.allFinite() && state_.motion.v.allFinite()) return -1;
   for (int body = 0; body < model_.nlinks; ++body) {
     const JointModel& j = model_.joints[body];
     if (!state_.motion.q.segment(j.idx_q, j.nq).allFinite() || !state_.motion.v.segment(j.idx_v, j.nv).allFinite())

@@ -9,6 +9,7 @@
 #include "model/configuration.h"
 #include "scene/scene_builder.h"
 #include "scene/scene_parser.h"
+#include "shipped_scenes.h"
 #include "test_models.h"
 
 namespace fw {
