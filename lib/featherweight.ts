@@ -10,6 +10,7 @@
 // The world (lib/world.ts) and its buffers' views (lib/views.ts, laid out as
 // wasm_bindings/interface.mjs declares) are in their own modules; this one loads the engine.
 import createFeatherweight, { type FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+import { simd } from 'wasm-feature-detect';
 import type { ControllerSpec } from './controller';
 import { sliderValuesOf } from './controller';
 import { World, checkSceneMeta, sceneError, sceneText } from './world';
@@ -44,10 +45,17 @@ export interface LoadOptions {
   wasmUrl?: string;
 }
 
+/** Why loadEngine refuses a runtime whose WebAssembly has no SIMD. */
+export const SIMD_MISSING =
+  "This browser's WebAssembly has no 128-bit SIMD instructions, which the physics engine uses: it needs Chrome or Edge 91, Firefox 89, Safari 16.4 or later.";
+
 const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 /** Instantiates the engine: in Node it reads its .wasm itself. */
 export async function loadEngine(options: LoadOptions = {}): Promise<Engine> {
+  // The solver's row products use wasm's 128-bit SIMD: without it the module would not compile,
+  // and the browser's compile error would not say why.
+  if (!(await simd())) throw new Error(SIMD_MISSING);
   let wasmBinary = options.wasmBinary;
   if (!wasmBinary && !options.wasmUrl && isNode) {
     const { readFile } = await import('node:fs/promises');

@@ -4,8 +4,8 @@
 // SceneError's path. The last test runs the built library (dist-lib, `npm run build:lib`) in Node.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, SceneError, type Engine, type World } from '../../lib/featherweight';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadEngine, SceneError, SIMD_MISSING, type Engine, type World } from '../../lib/featherweight';
 import { readScene, repoPath } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -34,6 +34,16 @@ function withVelocities(world: World): void {
 }
 
 describe('the engine as a library', () => {
+  it('refuses a runtime without WebAssembly SIMD with a message that says so', async () => {
+    const validate = vi.spyOn(WebAssembly, 'validate').mockReturnValue(false);
+    try {
+      await expect(loadEngine({ wasmBinary: new Uint8Array(0) })).rejects.toThrow(SIMD_MISSING);
+    } finally {
+      validate.mockRestore();
+    }
+    expect(SIMD_MISSING).toMatch(/SIMD.*Safari 16\.4/);
+  });
+
   it('gives a symmetric positive definite H(q) equal to inverse dynamics column by column', () => {
     const world = engine.createWorld(bareArm());
     const n = world.nv;
