@@ -17,9 +17,11 @@ void recordContactAnchors(Contact& c, const ShapePose& a, const ShapePose& b) {
   const Vec3 onA = c.point - 0.5 * c.separation * c.normal, onB = c.point + 0.5 * c.separation * c.normal;
   c.localA = a.rotation.transpose() * (onA - a.position);
   c.localB = b.rotation.transpose() * (onB - b.position);
-  c.normalInA = a.rotation.transpose() * c.normal;
+  // Normalized: a state restored with a quaternion off unit length (q may be anything a run
+  // can reach) must not save anchors that its own restore refuses.
+  c.normalInA = (a.rotation.transpose() * c.normal).normalized();
   c.foundSeparation = c.separation;
-  c.foundTurn = Quat(Mat3(a.rotation.transpose() * b.rotation));
+  c.foundTurn = Quat(Mat3(a.rotation.transpose() * b.rotation)).normalized();
 }
 
 // Each anchor follows its body rigidly and the normal follows A; the gap between the two anchors
