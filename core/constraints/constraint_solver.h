@@ -23,8 +23,8 @@ struct SolverSettings {
   // Substeps of the contact solve (Box2D v3's soft step): 1 solves the step at once and pushes
   // penetrations out with the split-impulse pass; n > 1 relaxes and moves n times within the
   // step: iterations / n sweeps each with a soft bias that pushes penetrations out, then one
-  // sweep without it that takes the push's velocity out (solveSubsteps). 0: as many as make each about 1/240 s — one pass at the default
-  // step, four at 1/60 s.
+  // sweep without it that takes the push's velocity out (solveSubsteps). 0: as many as make
+  // each about 1/240 s — one pass at the default step, four at 1/60 s.
   int substeps = 0;
   double restitutionThreshold = 0.05;  // m/s (rad/s): slower approaches do not bounce
   double linearSlop = 0.001;          // m (rad) of penetration left alone: keeps contacts alive
