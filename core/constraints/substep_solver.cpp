@@ -1,8 +1,9 @@
-// The substepped solve (Box2D v3's soft step, Catto 2024) over the packed rows of sweep_rows.h:
-// the same relaxations, in the same order and with the same arithmetic, as constraint_solver.cpp
-// does on whole ConstraintRows.
+// The substepped solve (Box2D v3's soft step, Catto 2024) over the packed rows of sweep_rows.h,
+// island by island: within an island, the same relaxations in the same order and with the same
+// arithmetic as constraint_solver.cpp makes on whole ConstraintRows.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "constraints/constraint_solver.h"
 #include "constraints/friction_cone.h"
@@ -37,61 +38,100 @@ void applyPackedSide(const double* pool, const SweepSide& side, double impulse, 
   for (int k = 0; k < side.size; ++k) out[k] += W[k] * impulse;
 }
 
-template <class Row>
-double velocityOf(const double* pool, const Row& row, const double* v) {
+double velocityOf(const double* pool, const SweepSides& row, const double* v) {
   double s = 0;
   if (row.a.velocity >= 0) s += packedSideVelocity(pool, row.a, v);
   if (row.b.velocity >= 0) s += packedSideVelocity(pool, row.b, v);
   return s;
 }
 
-template <class Row>
-void applyImpulse(const double* pool, const Row& row, double impulse, double* v) {
+void applyImpulse(const double* pool, const SweepSides& row, double impulse, double* v) {
   if (row.a.velocity >= 0) applyPackedSide(pool, row.a, impulse, v);
   if (row.b.velocity >= 0) applyPackedSide(pool, row.b, impulse, v);
 }
 
-// The packed rows of `set`, in sweep order, with the rows' impulses divided by n (per substep).
-void packRows(const Model& model, ConstraintSet& set, int n) {
+bool isFriction(const ConstraintRow& row) { return row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist; }
+
+int findRoot(std::vector<int>& parent, int i) {
+  while (parent[size_t(i)] != i) i = parent[size_t(i)] = parent[size_t(parent[size_t(i)])];
+  return i;
+}
+
+// Each row's island (trees joined by rows; rows with no moving side make one of their own),
+// numbered in the order the rows first meet them, and every row's place: island by island, in
+// the rows' order within each, normals and friction apart.
+void placeByIsland(const Model& model, ConstraintSet& set) {
   SweepRows& sweep = set.sweep;
-  sweep.normals.clear();
-  sweep.friction.clear();
+  const int trees = model.treeCount();
+  sweep.treeParent.resize(size_t(trees));
+  std::iota(sweep.treeParent.begin(), sweep.treeParent.end(), 0);
+  for (const ConstraintRow& row : set.rows)
+    if (row.a.tree >= 0 && row.b.tree >= 0)
+      sweep.treeParent[size_t(findRoot(sweep.treeParent, row.a.tree))] = findRoot(sweep.treeParent, row.b.tree);
+  sweep.islandOfRoot.assign(size_t(trees) + 1, -1);  // the last: rows with no moving side
+  sweep.islands.clear();
+  sweep.rowIsland.resize(set.rows.size());
+  for (size_t r = 0; r < set.rows.size(); ++r) {
+    const ConstraintRow& row = set.rows[r];
+    const int tree = row.a.tree >= 0 ? row.a.tree : row.b.tree;
+    int& island = sweep.islandOfRoot[tree >= 0 ? size_t(findRoot(sweep.treeParent, tree)) : size_t(trees)];
+    if (island < 0) island = int(sweep.islands.size()), sweep.islands.emplace_back();
+    sweep.rowIsland[r] = island;
+    SweepIsland& counts = sweep.islands[size_t(island)];  // counts for now, in the End fields
+    ++(isFriction(row) ? counts.frictionEnd : counts.normalEnd);
+  }
+  int normals = 0, friction = 0;
+  for (SweepIsland& island : sweep.islands) {
+    const int n = island.normalEnd, f = island.frictionEnd;
+    island.normalBegin = island.normalEnd = normals;  // the Ends are cursors while placing
+    island.frictionBegin = island.frictionEnd = friction;
+    normals += n, friction += f;
+  }
   sweep.place.resize(set.rows.size());
   for (size_t r = 0; r < set.rows.size(); ++r) {
-    const ConstraintRow& row = set.rows[r];
-    if (row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist) continue;
-    sweep.place[r] = int(sweep.normals.size());
-    SweepRow& packed = sweep.normals.emplace_back();
-    packed.a = sweepSide(model, row.a), packed.b = sweepSide(model, row.b);
-    packed.inverseMass = row.inverseMass;
-    packed.impulse = row.impulse / n;
-    packed.lower = row.lower, packed.upper = row.upper;
-    packed.softness = row.softness;
-    packed.target = row.target;
-    packed.gap = row.separation;
-    packed.row = int(r);
-    packed.unilateral = row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
+    SweepIsland& island = sweep.islands[size_t(sweep.rowIsland[r])];
+    sweep.place[r] = isFriction(set.rows[r]) ? -1 - island.frictionEnd++ : island.normalEnd++;
   }
+  sweep.normals.resize(size_t(normals));
+  sweep.friction.resize(size_t(friction));
+}
+
+// The packed rows of `set`, island by island, with the rows' impulses divided by n (per substep).
+void packRows(const Model& model, ConstraintSet& set, int n) {
+  placeByIsland(model, set);
+  SweepNormalRows& normals = set.sweep.normals;
+  SweepFrictionRows& friction = set.sweep.friction;
   for (size_t r = 0; r < set.rows.size(); ++r) {
     const ConstraintRow& row = set.rows[r];
-    if (row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist) continue;
-    sweep.place[r] = -1 - int(sweep.friction.size());
-    SweepFrictionRow& packed = sweep.friction.emplace_back();
-    packed.a = sweepSide(model, row.a), packed.b = sweepSide(model, row.b);
-    packed.inverseMass = row.inverseMass;
-    packed.impulse = row.impulse / n;
-    packed.friction = row.friction;
-    packed.normalFirst = sweep.place[size_t(row.normalRow)];
-    packed.normalCount = row.normalCount;
-    packed.row = int(r);
-    packed.twist = row.kind == RowKind::ContactTwist;
+    const int place = set.sweep.place[r];
+    const SweepSides sides{sweepSide(model, row.a), sweepSide(model, row.b)};
+    if (place >= 0) {
+      const size_t k = size_t(place);
+      normals.sides[k] = sides;
+      normals.bounds[k] = {row.inverseMass, row.lower, row.upper, row.softness, row.target};
+      normals.impulse[k] = row.impulse / n;
+      normals.separation[k] = normals.gap[k] = row.separation;
+      normals.unilateral[k] = row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
+      normals.row[k] = int(r);
+    } else {
+      const size_t k = size_t(-1 - place);
+      friction.sides[k] = sides;
+      friction.inverseMass[k] = row.inverseMass;
+      friction.impulse[k] = row.impulse / n;
+      friction.friction[k] = row.friction;
+      friction.normalFirst[k] = set.sweep.place[size_t(row.normalRow)];
+      friction.normalCount[k] = row.normalCount;
+      friction.twist[k] = row.kind == RowKind::ContactTwist;
+      friction.row[k] = int(r);
+    }
   }
 }
 
 // The impulses back onto the rows, × n (per step again).
 void unpackImpulses(ConstraintSet& set, int n) {
-  for (const SweepRow& packed : set.sweep.normals) set.rows[size_t(packed.row)].impulse = packed.impulse * n;
-  for (const SweepFrictionRow& packed : set.sweep.friction) set.rows[size_t(packed.row)].impulse = packed.impulse * n;
+  const SweepRows& sweep = set.sweep;
+  for (size_t k = 0; k < sweep.normals.size(); ++k) set.rows[size_t(sweep.normals.row[k])].impulse = sweep.normals.impulse[k] * n;
+  for (size_t k = 0; k < sweep.friction.size(); ++k) set.rows[size_t(sweep.friction.row[k])].impulse = sweep.friction.impulse[k] * n;
 }
 
 // Catto's soft contact ("Solver2D", 2024; Box2D v3) for a substep hs: a spring of `hertz` with
@@ -108,101 +148,132 @@ Softness soft(double hertz, double zeta, double hs) {
   return {omega / a1, a2 / (1 + a2)};
 }
 
-// One substep's sweeps over the packed rows, on velocities v; `pushing` relaxes penetrating
-// unilateral rows softly towards pushing their depth beyond the slop out, else rigidly.
+// One substep's sweeps over an island's packed rows, on velocities v; `pushing` relaxes
+// penetrating unilateral rows softly towards pushing their depth beyond the slop out, else rigidly.
+// It holds the arrays' data pointers, which do not move while the solve runs.
 class Sweeper {
  public:
   Sweeper(ConstraintSet& set, double* v, double hs, const Softness& softness, const SolverSettings& settings)
-      : pool_(set.pool.data()), sweep_(set.sweep), v_(v), hs_(hs), softness_(softness), settings_(settings) {}
+      : pool_(set.pool.data()), v_(v), hs_(hs), softness_(softness), settings_(settings) {
+    SweepNormalRows& n = set.sweep.normals;
+    SweepFrictionRows& f = set.sweep.friction;
+    normal_ = {n.sides.data(), n.bounds.data(), n.impulse.data(), n.gap.data(), n.unilateral.data()};
+    friction_ = {f.sides.data(), f.inverseMass.data(), f.impulse.data(), f.friction.data(), f.normalFirst.data(),
+                 f.normalCount.data(), f.twist.data()};
+  }
 
-  // Every non-friction row once, then the friction anchors with the normal impulses just found
-  // (Bullet's order). Returns the largest velocity change made, m/s (rad/s).
-  double sweep(bool pushing) {
+  // The island's non-friction rows once, then its friction anchors with the normal impulses just
+  // found (Bullet's order). Returns the largest velocity change made, m/s (rad/s).
+  double sweep(const SweepIsland& island, bool pushing) {
     double largest = 0;
-    for (SweepRow& row : sweep_.normals) {
-      if (!(row.inverseMass > 0)) continue;
-      largest = std::max(largest, pushing && row.unilateral && row.gap <= 0 ? push(row) : relax(row));
+    for (size_t k = size_t(island.normalBegin); k < size_t(island.normalEnd); ++k) {
+      if (!(normal_.bounds[k].inverseMass > 0)) continue;
+      largest = std::max(largest, pushing && normal_.unilateral[k] && normal_.gap[k] <= 0 ? push(k) : relax(k));
     }
-    return std::max(largest, relaxFriction());
+    return std::max(largest, relaxFriction(island));
   }
 
  private:
-  // A speculative row (gap > 0) may close it within the substep; a touching one may not approach.
-  double relax(SweepRow& row) {
-    const double target = row.unilateral && row.gap > 0 ? -row.gap / hs_ : row.target;
-    const double velocity = velocityOf(pool_, row, v_);
-    const double old = row.impulse;
-    const double unclamped = old - (velocity - target + row.softness * old) / (row.inverseMass + row.softness);
-    row.impulse = std::clamp(unclamped, row.lower, row.upper);
-    if (row.impulse == old) return 0;
-    applyImpulse(pool_, row, row.impulse - old, v_);
-    return std::abs(row.impulse - old) * row.inverseMass;
+  // The impulse of the row with `sides` goes from `old` to `next`: the velocity change on v,
+  // and its size.
+  double change(const SweepSides& sides, double old, double next, double inverseMass) {
+    if (next == old) return 0;
+    applyImpulse(pool_, sides, next - old, v_);
+    return std::abs(next - old) * inverseMass;
   }
 
-  double push(SweepRow& row) {
-    const double depth = std::max(-row.gap - settings_.linearSlop, 0.0);
+  // A speculative row (gap > 0) may close it within the substep; a touching one may not approach.
+  double relax(size_t k) {
+    const SweepBounds& c = normal_.bounds[k];
+    const double target = normal_.unilateral[k] && normal_.gap[k] > 0 ? -normal_.gap[k] / hs_ : c.target;
+    const double velocity = velocityOf(pool_, normal_.sides[k], v_);
+    const double old = normal_.impulse[k];
+    const double unclamped = old - (velocity - target + c.softness * old) / (c.inverseMass + c.softness);
+    const double next = normal_.impulse[k] = std::clamp(unclamped, c.lower, c.upper);
+    return change(normal_.sides[k], old, next, c.inverseMass);
+  }
+
+  double push(size_t k) {
+    const double depth = std::max(-normal_.gap[k] - settings_.linearSlop, 0.0);
     const double target = std::min(softness_.biasRate * depth, settings_.maxCorrectionVelocity);
-    const double old = row.impulse;
-    row.impulse = std::max(old - softness_.massScale * (velocityOf(pool_, row, v_) - target) / row.inverseMass, 0.0);
-    if (row.impulse == old) return 0;
-    applyImpulse(pool_, row, row.impulse - old, v_);
-    return std::abs(row.impulse - old) * row.inverseMass;
+    const double inverseMass = normal_.bounds[k].inverseMass;
+    const double old = normal_.impulse[k];
+    const double velocity = velocityOf(pool_, normal_.sides[k], v_);
+    const double next = normal_.impulse[k] = std::max(old - softness_.massScale * (velocity - target) / inverseMass, 0.0);
+    return change(normal_.sides[k], old, next, inverseMass);
   }
 
   // μ times the manifold's whole normal impulse. The normal impulses stay put while the friction
   // rows relax, so a manifold's sum is taken once per sweep and shared by its tangents and twist.
-  double bound(const SweepFrictionRow& row) {
-    if (row.normalFirst != summedFirst_) {
-      summedFirst_ = row.normalFirst;
+  double bound(size_t k) {
+    const int first = friction_.normalFirst[k];
+    if (first != summedFirst_) {
+      summedFirst_ = first;
       summedNormal_ = 0;
-      for (int k = 0; k < row.normalCount; ++k) summedNormal_ += sweep_.normals[size_t(row.normalFirst + k)].impulse;
+      for (int i = 0; i < friction_.normalCount[k]; ++i) summedNormal_ += normal_.impulse[first + i];
     }
-    return row.friction * summedNormal_;
+    return friction_.friction[k] * summedNormal_;
   }
 
-  double relaxTwist(SweepFrictionRow& row) {
-    const double limit = bound(row);
-    const double old = row.impulse;
-    row.impulse = std::clamp(old - velocityOf(pool_, row, v_) / row.inverseMass, -limit, limit);
-    if (row.impulse == old) return 0;
-    applyImpulse(pool_, row, row.impulse - old, v_);
-    return std::abs(row.impulse - old) * row.inverseMass;
+  double relaxTwist(size_t k) {
+    const double limit = bound(k), inverseMass = friction_.inverseMass[k];
+    const double old = friction_.impulse[k];
+    const double velocity = velocityOf(pool_, friction_.sides[k], v_);
+    const double next = friction_.impulse[k] = std::clamp(old - velocity / inverseMass, -limit, limit);
+    return change(friction_.sides[k], old, next, inverseMass);
   }
 
   // The two tangents together: each relaxed, then projected (friction_cone.h).
-  void relaxPair(SweepFrictionRow& t1, SweepFrictionRow& t2) {
-    const double limit = bound(t1);
-    const double old1 = t1.impulse, old2 = t2.impulse;
-    double l1 = old1 - velocityOf(pool_, t1, v_) / t1.inverseMass;
-    double l2 = old2 - velocityOf(pool_, t2, v_) / t2.inverseMass;
+  void relaxPair(size_t k1, size_t k2) {
+    const double limit = bound(k1);
+    const double old1 = friction_.impulse[k1], old2 = friction_.impulse[k2];
+    double l1 = old1 - velocityOf(pool_, friction_.sides[k1], v_) / friction_.inverseMass[k1];
+    double l2 = old2 - velocityOf(pool_, friction_.sides[k2], v_) / friction_.inverseMass[k2];
     projectOntoFrictionBound(l1, l2, limit, settings_.cone);
-    t1.impulse = l1, t2.impulse = l2;
-    if (l1 != old1) applyImpulse(pool_, t1, l1 - old1, v_);
-    if (l2 != old2) applyImpulse(pool_, t2, l2 - old2, v_);
+    friction_.impulse[k1] = l1, friction_.impulse[k2] = l2;
+    if (l1 != old1) applyImpulse(pool_, friction_.sides[k1], l1 - old1, v_);
+    if (l2 != old2) applyImpulse(pool_, friction_.sides[k2], l2 - old2, v_);
   }
 
-  double relaxFriction() {
+  double relaxFriction(const SweepIsland& island) {
     double largest = 0;
     summedFirst_ = -1;
-    std::vector<SweepFrictionRow>& rows = sweep_.friction;
-    for (size_t r = 0; r < rows.size(); ++r) {
-      SweepFrictionRow& row = rows[r];
-      if (row.twist) {
-        if (row.inverseMass > 0) largest = std::max(largest, relaxTwist(row));
-      } else if (secondTangentRow(r) < rows.size()) {
-        SweepFrictionRow& t2 = rows[secondTangentRow(r)];
-        const double before1 = row.impulse, before2 = t2.impulse;
-        if (row.inverseMass > 0 && t2.inverseMass > 0) relaxPair(row, t2);
-        largest = std::max({largest, std::abs(row.impulse - before1) * row.inverseMass,
-                            std::abs(t2.impulse - before2) * t2.inverseMass});
-        r = secondTangentRow(r);
+    const size_t end = size_t(island.frictionEnd);
+    for (size_t k = size_t(island.frictionBegin); k < end; ++k) {
+      if (friction_.twist[k]) {
+        if (friction_.inverseMass[k] > 0) largest = std::max(largest, relaxTwist(k));
+      } else if (secondTangentRow(k) < end) {
+        const size_t k2 = secondTangentRow(k);
+        const double before1 = friction_.impulse[k], before2 = friction_.impulse[k2];
+        if (friction_.inverseMass[k] > 0 && friction_.inverseMass[k2] > 0) relaxPair(k, k2);
+        largest = std::max({largest, std::abs(friction_.impulse[k] - before1) * friction_.inverseMass[k],
+                            std::abs(friction_.impulse[k2] - before2) * friction_.inverseMass[k2]});
+        k = k2;
       }
     }
     return largest;
   }
 
+  struct NormalView {
+    const SweepSides* sides;
+    const SweepBounds* bounds;
+    double* impulse;
+    const double* gap;
+    const uint8_t* unilateral;
+  };
+  struct FrictionView {
+    const SweepSides* sides;
+    const double* inverseMass;
+    double* impulse;
+    const double* friction;
+    const int* normalFirst;
+    const int* normalCount;
+    const uint8_t* twist;
+  };
+
   const double* pool_;
-  SweepRows& sweep_;
+  NormalView normal_{};
+  FrictionView friction_{};
   double* v_;
   double hs_;
   Softness softness_;
@@ -215,31 +286,38 @@ class Sweeper {
 // body's velocity come out bitwise the same).
 void warmStartPacked(const ConstraintSet& set, double* v) {
   const double* pool = set.pool.data();
-  for (const int place : set.sweep.place) {
+  const SweepRows& sweep = set.sweep;
+  for (const int place : sweep.place) {
     if (place >= 0) {
-      const SweepRow& row = set.sweep.normals[size_t(place)];
-      if (row.impulse != 0) applyImpulse(pool, row, row.impulse, v);
+      const double impulse = sweep.normals.impulse[size_t(place)];
+      if (impulse != 0) applyImpulse(pool, sweep.normals.sides[size_t(place)], impulse, v);
     } else {
-      const SweepFrictionRow& row = set.sweep.friction[size_t(-1 - place)];
-      if (row.impulse != 0) applyImpulse(pool, row, row.impulse, v);
+      const double impulse = sweep.friction.impulse[size_t(-1 - place)];
+      if (impulse != 0) applyImpulse(pool, sweep.friction.sides[size_t(-1 - place)], impulse, v);
     }
   }
 }
 
+// The separations follow the displacement to first order: s + J Δq.
+void updateGaps(const ConstraintSet& set, SweepNormalRows& normals, const double* displacement) {
+  for (size_t k = 0; k < normals.size(); ++k)
+    if (normals.unilateral[k]) normals.gap[k] = normals.separation[k] + velocityOf(set.pool.data(), normals.sides[k], displacement);
+}
+
 // set.work += each row's λ J (q̇ before + q̇ now)/2 over the substep; set.speed = J q̇ now.
-template <class Row>
-void bookWork(ConstraintSet& set, const std::vector<Row>& rows, const double* v) {
-  for (const Row& row : rows) {
-    const size_t r = size_t(row.row);
-    const double speed = velocityOf(set.pool.data(), row, v);
-    set.work[r] += 0.5 * row.impulse * (set.speed[r] + speed);
+template <class Rows>
+void bookWork(ConstraintSet& set, const Rows& rows, const double* v) {
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const size_t r = size_t(rows.row[k]);
+    const double speed = velocityOf(set.pool.data(), rows.sides[k], v);
+    set.work[r] += 0.5 * rows.impulse[k] * (set.speed[r] + speed);
     set.speed[r] = speed;
   }
 }
 
-template <class Row>
-void startSpeeds(ConstraintSet& set, const std::vector<Row>& rows, const double* v) {
-  for (const Row& row : rows) set.speed[size_t(row.row)] = velocityOf(set.pool.data(), row, v);
+template <class Rows>
+void startSpeeds(ConstraintSet& set, const Rows& rows, const double* v) {
+  for (size_t k = 0; k < rows.size(); ++k) set.speed[size_t(rows.row[k])] = velocityOf(set.pool.data(), rows.sides[k], v);
 }
 
 }  // namespace
@@ -265,17 +343,15 @@ void solveSubsteps(const Model& model, ConstraintSet& set, const Eigen::VectorXd
   for (int substep = 0; substep < n; ++substep) {
     v.noalias() += smoothChange / n;
     warmStartPacked(set, v.data());
-    for (int sweep = 0; sweep < sweeps; ++sweep)
-      if (sweeper.sweep(true) < settings.convergence) break;
+    for (const SweepIsland& island : set.sweep.islands)
+      for (int sweep = 0; sweep < sweeps; ++sweep)
+        if (sweeper.sweep(island, true) < settings.convergence) break;
     displacement.noalias() += hs * v;
-    // The separations follow the displacement to first order: s + J Δq.
-    for (SweepRow& row : set.sweep.normals)
-      if (row.unilateral)
-        row.gap = set.rows[size_t(row.row)].separation + velocityOf(set.pool.data(), row, displacement.data());
+    updateGaps(set, set.sweep.normals, displacement.data());
     // Relax once (Box2D v3's choice): one sweep without the bias takes the push's velocity out;
     // what it leaves, the next substep's sweeps start from. The pyramid at 1/60 s stands within
     // a millimetre of where it stood with as many relaxing sweeps as pushing ones.
-    sweeper.sweep(false);
+    for (const SweepIsland& island : set.sweep.islands) sweeper.sweep(island, false);
     bookWork(set, set.sweep.normals, v.data());
     bookWork(set, set.sweep.friction, v.data());
     meanVelocity.noalias() += v / n;

@@ -11,20 +11,21 @@ namespace fw {
 void World::solveRows(double h) {
   ConstraintSet& rows = work_.rows;
   Eigen::VectorXd& v = state_.motion.v;
-  if (rows.rows.empty()) {
-    storeImpulses();
-    work_.pseudoVelocity.setZero();
-    work_.substepped = false;
-    return;
-  }
   // Contacts and limits only: the rows with a budget per step (motors, joint friction) and
   // impulse joints (whose exact position correction predicts from one velocity) keep one pass.
+  // A step without rows substeps too, so a body in flight moves the same way whether or not
+  // something elsewhere touches (or sleeps).
   const SolverSettings& solver = settings_.solver;
   const int substeps = substepCount(solver, h);
   work_.substepped = substeps > 1 && interactions_.impulseJoints.empty() &&
                      std::none_of(rows.rows.begin(), rows.rows.end(), [](const ConstraintRow& r) {
                        return r.kind == RowKind::Motor || r.kind == RowKind::JointFriction;
                      });
+  if (rows.rows.empty() && !work_.substepped) {
+    storeImpulses();
+    work_.pseudoVelocity.setZero();
+    return;
+  }
   if (work_.substepped) {
     work_.smoothChange = v - work_.velocityBefore;
     solveSubsteps(model_, rows, work_.smoothChange, v, work_.pseudoVelocity, work_.meanVelocity, h, substeps, solver);
