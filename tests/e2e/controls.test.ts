@@ -266,7 +266,7 @@ describe('controls', () => {
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => window.__featherweight!.paused())).toBe(true);
     const rows = await download(page);
-    expect(rows[0]).toBe('t (s),lower: x (m),lower: y (m),lower: z (m)');
+    expect(rows[0]).toBe('t (s),lower: x (m),lower: y (m),lower: z (m),upper: q (rad)'); // and the second plot's
     const last = rows[rows.length - 1].split(',').map(Number);
     const pose = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     for (let k = 0; k < 3; k++) expect(last[k + 1]).toBeCloseTo(pose[k], 6);
@@ -291,7 +291,7 @@ describe('controls', () => {
     const p1 = await page.evaluate((i) => window.__featherweight!.bodyPose(i), lower);
     const v = await page.evaluate((i) => window.__featherweight!.bodyVelocity(i), lower);
     const vrows = await download(page);
-    expect(vrows[0]).toBe('t (s),lower: vx (m/s),lower: vy (m/s),lower: vz (m/s)');
+    expect(vrows[0]).toBe('t (s),lower: vx (m/s),lower: vy (m/s),lower: vz (m/s),upper: q (rad)');
     const vlast = vrows[vrows.length - 1].split(',').map(Number);
     for (let k = 0; k < 3; k++) expect(vlast[k + 1]).toBeCloseTo(v[k], 6);
     const speed = Math.hypot(v[0], v[1], v[2]);

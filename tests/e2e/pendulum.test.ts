@@ -100,7 +100,7 @@ describe('the page', () => {
     expect(await page.locator('#plot canvas').count()).toBeGreaterThan(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
     const text = (await downloadText(download)).trim().split('\n');
-    expect(text[0]).toBe('t (s),kinetic (J),potential − start (J),total (J)');
+    expect(text[0]).toBe('t (s),kinetic (J),potential − start (J),total (J),rod: q (rad)'); // and the second plot's
     expect(text.length).toBeGreaterThan(10);
     const [, kinetic, potential, total] = text[text.length - 1].split(',').map(Number);
     expect(kinetic + potential).toBeCloseTo(total, 9);

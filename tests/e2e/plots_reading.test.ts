@@ -2,7 +2,9 @@
 // added and removed; a drag on one zooms its time axis (the other keeps its own), the wheel zooms,
 // Reset shows the whole window again; the cursor reads out t and each series at that sample,
 // in step across the plots; a table at a 0.1 s step holds the samples at t = 0, 0.1, 0.2 …
-// and downloads as CSV with units in the header and the same numbers.
+// and downloads as CSV with units in the header and the same numbers. The plot's own CSV holds
+// every plot's samples side by side, its PNG every plot, one above the other.
+import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloadText, frames, usePageHarness } from './harness';
@@ -108,6 +110,30 @@ describe('plots to read', () => {
     const wheeled = (await xRanges(page))[0]!;
     expect(wheeled[1] - wheeled[0]).toBeLessThan(0.9 * (back[0]![1] - back[0]![0]));
     await page.locator('#plot-reset-zoom').click();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('downloads every plot: their samples side by side as CSV, their pictures as one PNG', async () => {
+    const { page, problems } = await harness.open('?scene=pendulum');
+    await pendulumFromStart(page);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-csv').click()]);
+    const lines = (await downloadText(csv)).trim().split('\n');
+    expect(lines[0]).toBe('t (s),kinetic (J),potential − start (J),total (J),rod: q (rad)');
+    expect(lines.length).toBe(Math.round(SECONDS / 0.001) + 2);
+    const plots = await page.evaluate(() => window.__featherweight!.plots());
+    const last = lines[lines.length - 1].split(',').map(Number);
+    expect(last[0]).toBeCloseTo(SECONDS, 9);
+    expect(last[4]).toBe(plots[1].values[0][plots[1].values[0].length - 1]); // the second plot's own sample
+    const [png] = await Promise.all([page.waitForEvent('download'), page.locator('#plot-png').click()]);
+    const stream = await png.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    writeFileSync('test-results/plots-downloaded.png', bytes); // to look at
+    const heights = await page.evaluate(() => [...document.querySelectorAll<HTMLCanvasElement>('#plot-list > .plot-cell .uplot canvas')].map((c) => c.height));
+    expect(heights.length).toBe(2);
+    expect(bytes.readUInt32BE(20)).toBe(heights[0] + heights[1]); // the PNG's height (its IHDR chunk)
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

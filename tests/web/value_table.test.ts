@@ -1,8 +1,9 @@
 // The table of values (web/src/plots/value_table.ts): rows at k·step taken from the samples,
-// exact where a row falls on a sample, linear in between, and its CSV with units and '.' decimals.
+// exact where a row falls on a sample, linear in between, and its CSV with units and '.' decimals;
+// and the page's plot CSV: every plot's samples side by side.
 import { describe, expect, it } from 'vitest';
 import { PlotHistory } from '../../web/src/plots/history';
-import { tableCsv, valueAt, valueTable } from '../../web/src/plots/value_table';
+import { sampleTable, tableCsv, valueAt, valueTable } from '../../web/src/plots/value_table';
 
 /** Samples of sin(t) every `h` seconds from `from` to `to`, times as step·h like the timeline's. */
 function sampled(h: number, from: number, to: number, f = Math.sin): PlotHistory {
@@ -62,5 +63,24 @@ describe('value table', () => {
     expect(csv[0]).toBe('t (s),rod: q (rad),rod: q̇ (rad/s)');
     expect(csv.slice(1).map((line) => line.split(',').map(Number))).toEqual(table.rows);
     expect(csv[2]).toBe(`0.1,${Math.sin(0.1)},${Math.cos(0.1)}`);
+  });
+
+  it('puts every plot’s samples side by side, an empty cell where a plot has none, up to what each shows', () => {
+    const energy = sampled(0.001, 0, 0.5, Math.cos); // plotted from the start
+    const angle = sampled(0.001, 0.2, 0.5); // added at 0.2 s
+    const table = sampleTable(
+      [
+        { labels: ['total (J)'], history: energy, until: 0.4 }, // its playhead went back to 0.4 s
+        { labels: ['rod: q (rad)'], history: angle, until: Infinity },
+      ],
+      't (s)',
+    );
+    expect(table.header).toEqual(['t (s)', 'total (J)', 'rod: q (rad)']);
+    expect(table.rows.length).toBe(501); // 0 … 0.5 s, each sample once
+    expect(table.rows[3]).toEqual([0.003, energy.values[0][3], NaN]);
+    expect(table.rows[250]).toEqual([0.25, energy.values[0][250], angle.values[0][50]]); // the samples, bitwise
+    expect(table.rows[450]).toEqual([0.45, NaN, angle.values[0][250]]);
+    const csv = tableCsv(table).trim().split('\n');
+    expect(csv[4]).toBe(`0.003,${Math.cos(0.003)},`);
   });
 });

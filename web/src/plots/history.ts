@@ -51,10 +51,4 @@ export class PlotHistory {
     }
     return lo;
   }
-
-  /** As CSV: `header`, then per sample the time (to the nanosecond), the horizontal variable if any, the series. */
-  csv(header: string[], against: boolean): string {
-    const rows = this.times.map((t, r) => [Number(t.toFixed(9)), ...(against ? [this.xs[r]] : []), ...this.values.map((series) => series[r])].join(','));
-    return [header.join(','), ...rows].join('\n') + '\n';
-  }
 }

@@ -11,7 +11,7 @@ import type { WorldViews } from '../../../lib/views';
 import { onLanguageChange, t } from '../i18n/i18n';
 import { LivePlots, suggestionKey, type PlotSuggestion } from './plots';
 import { PlotTableView } from './plot_table_view';
-import type { TableSource } from './value_table';
+import { sampleTable, tableCsv, type TableSource } from './value_table';
 
 /** Plots a scene opens with at most: two on a large screen, one in a phone or a small frame (the view stays visible). */
 function maxOpened(): number {
@@ -226,17 +226,35 @@ export class PlotSet {
     for (const plot of this.plots) plot.resize();
   }
 
-  /** The first plot's (the page's CSV, PNG and tests read it). */
+  /** The first plot's (tests read them). */
   get sampleCount(): number {
     return this.plots[0].sampleCount;
   }
   describe(): ReturnType<LivePlots['describe']> {
     return this.plots[0].describe();
   }
+
+  /** Every plot's samples as one CSV: t, then each plot's columns (a quantity in two plots once). */
   csv(): string {
-    return this.plots[0].csv();
+    return tableCsv(sampleTable(this.plots.map((plot) => plot.exported), 't (s)'));
   }
+
+  /** The plots as one PNG data URL, one above the other on white. */
   png(): string {
-    return this.plots[0].png();
+    const canvases = this.plots.map((plot) => plot.canvas).filter((canvas): canvas is HTMLCanvasElement => canvas !== null);
+    if (canvases.length === 1) return canvases[0].toDataURL('image/png');
+    const picture = document.createElement('canvas');
+    picture.width = Math.max(0, ...canvases.map((canvas) => canvas.width));
+    picture.height = canvases.reduce((sum, canvas) => sum + canvas.height, 0);
+    const g = picture.getContext('2d');
+    if (!g || picture.width === 0) return '';
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, picture.width, picture.height);
+    let y = 0;
+    for (const canvas of canvases) {
+      g.drawImage(canvas, 0, y);
+      y += canvas.height;
+    }
+    return picture.toDataURL('image/png');
   }
 }

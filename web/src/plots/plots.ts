@@ -12,6 +12,7 @@ import type { WorldViews } from '../../../lib/views';
 import { XYPlot } from './xy_plot';
 import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
 import { PlotHistory } from './history';
+import type { TableSource } from './value_table';
 import { chartOptions } from './chart_options';
 import { PlotZoom } from './plot_zoom';
 import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
@@ -346,16 +347,19 @@ export class LivePlots {
     this.dirty = true;
   }
 
-  /** What is plotted, as CSV: t, the horizontal variable when it is not t, then one column per series, units in the header. */
-  csv(): string {
-    const against = this.against ? [seriesLabel(this.against.quantity.series[this.against.series])] : [];
-    return this.history.csv(['t (s)', ...against, ...(this.current?.series ?? []).map(seriesLabel)], this.against !== null);
+  /** What the CSV exports (plots/value_table.ts): the horizontal variable when it is not t, then the series, as shown. */
+  get exported(): TableSource {
+    const labels = this.seriesLabels, until = this.shownUntil;
+    if (!this.against) return { labels, history: this.history, until };
+    const withX = new PlotHistory(Infinity);
+    withX.times = this.history.times;
+    withX.values = [this.history.xs, ...this.history.values];
+    return { labels: [seriesLabel(this.against.quantity.series[this.against.series]), ...labels], history: withX, until };
   }
 
-  /** What is plotted, as a PNG data URL. */
-  png(): string {
-    const canvas = this.against ? this.xy.canvas : this.chart?.root.querySelector('canvas');
-    return canvas ? canvas.toDataURL('image/png') : '';
+  /** The chart's canvas (the PNG's picture), if drawn. */
+  get canvas(): HTMLCanvasElement | null {
+    return this.against ? this.xy.canvas : (this.chart?.root.querySelector('canvas') ?? null);
   }
 
   // Against time, with the timeline gone back: a line at the playhead.

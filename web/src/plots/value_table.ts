@@ -54,15 +54,25 @@ function gridTimes(sources: TableSource[], step: number): number[] {
   return Array.from({ length: Math.max(0, k1 - k0 + 1) }, (_, i) => Number(((k0 + i) * step).toFixed(9)));
 }
 
-/** The table at `step` seconds: one column per series of each source, a label once only. */
-export function valueTable(sources: TableSource[], step: number, timeLabel: string): ValueTable {
+/** Every sample time any source shows, once each, rounded to the nanosecond as the grid's are. */
+function sampleTimes(sources: TableSource[]): number[] {
+  const all: number[] = [];
+  for (const { history, until } of sources) all.push(...history.times.slice(0, history.countUpTo(until)));
+  all.sort((a, b) => a - b);
+  const times: number[] = [];
+  for (const time of all) if (times.length === 0 || time - times[times.length - 1] > SAME_TIME) times.push(time);
+  return times.map((time) => Number(time.toFixed(9)));
+}
+
+/** The sources at `times`: one column per series of each source, a label once only. */
+function tableAt(sources: TableSource[], times: number[], timeLabel: string): ValueTable {
   const columns: { label: string; source: TableSource; series: number }[] = [];
   for (const source of sources) {
     source.labels.forEach((label, series) => {
       if (!columns.some((column) => column.label === label)) columns.push({ label, source, series });
     });
   }
-  const rows = gridTimes(sources, step).map((time) => [
+  const rows = times.map((time) => [
     time,
     ...columns.map(({ source, series }) => {
       const count = source.history.countUpTo(source.until);
@@ -70,6 +80,16 @@ export function valueTable(sources: TableSource[], step: number, timeLabel: stri
     }),
   ]);
   return { header: [timeLabel, ...columns.map((column) => column.label)], rows };
+}
+
+/** The table at `step` seconds. */
+export function valueTable(sources: TableSource[], step: number, timeLabel: string): ValueTable {
+  return tableAt(sources, gridTimes(sources, step), timeLabel);
+}
+
+/** The table at every sample the sources show: the plots' own numbers, side by side (a time one plot has no sample at is an empty cell there). */
+export function sampleTable(sources: TableSource[], timeLabel: string): ValueTable {
+  return tableAt(sources, sampleTimes(sources), timeLabel);
 }
 
 /** The table as CSV: the header with units, '.' decimals always, an empty cell for no value. */
