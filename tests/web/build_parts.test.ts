@@ -1,11 +1,9 @@
 // Build mode's springs, strings and ropes (web/src/builder/build_parts.ts): written to the scene
 // with their ends in their bodies' frames (a link's frame is at its joint, not at its part's
 // centre), read back into the same connectors, moved with their parts, removed with them.
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { loadEngine } from '../../lib/featherweight';
-import { repoPath } from './engine';
+import { loadLibraryInNode } from './engine';
 import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/builder/build_doc';
 import { movedBy, withoutSelection } from '../../web/src/builder/build_edits';
 import { newConnector, withConnector } from '../../web/src/builder/build_parts';
@@ -110,7 +108,7 @@ describe("build mode's springs, strings and ropes", () => {
   });
 
   it('loads a built rope into the engine as its segments, from end A to end B, and a built spring pulls with k(d − L₀)', async () => {
-    const engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+    const engine = await loadLibraryInNode();
     const doc = sample();
     const built = buildToScene(doc);
     const world = engine.createWorld(built.scene);

@@ -2,17 +2,16 @@
 // Joints that form a tree become an articulation, a joint that closes a loop a constraint; the
 // built double pendulum's energy error has RK4's order as the shipped one's, a box on a built ramp slides
 // exactly when μ < tan θ, a ring of four bodies moves as a four-bar.
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type Pose, type World } from '../../lib/featherweight';
+import { type Engine, type Pose, type World } from '../../lib/featherweight';
 import { emptyBuild, newPart, WORLD, withJoint, withParts, type BuildDoc, type Vec3 } from '../../web/src/builder/build_doc';
 import { buildToScene } from '../../web/src/builder/build_to_scene';
 import { restingPose } from '../../web/src/builder/placement';
 import { sceneToBuild } from '../../web/src/builder/scene_to_build';
 import type { SceneObject } from '../../web/src/scene/scene_doc';
 import { TEMPLATES } from '../../web/src/builder/templates';
-import { readScene, repoPath } from './engine';
+import { loadLibraryInNode, readScene } from './engine';
 
 /** A library pose's rotation (its quaternion is w, x, y, z) as three.js's (x, y, z, w). */
 const rotationOf = ({ quaternion: [w, x, y, z] }: Pose) => new THREE.Quaternion(x, y, z, w);
@@ -21,7 +20,7 @@ const pageLayout = ({ position, quaternion: [w, x, y, z] }: Pose) => [...positio
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const HORIZONTAL: [number, number, number, number] = [Math.SQRT1_2, 0, Math.SQRT1_2, 0]; // local z along +x

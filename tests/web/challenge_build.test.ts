@@ -7,7 +7,7 @@
 // world, a joint to the challenge's own bodies, or a name the challenge uses, is refused.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Engine, loadEngine, verifyChallenge } from '../../lib/featherweight';
+import { type Engine, verifyChallenge } from '../../lib/featherweight';
 import { applyAttempt, countParts } from '../../lib/challenge/attempt';
 import { type ChallengeAttempt, ResultLinkError, challengeHash, encodeResultLink } from '../../lib/challenge/result_link';
 import type { Scene } from '../../lib/scene.generated';
@@ -18,11 +18,11 @@ import { buildToScene } from '../../web/src/builder/build_to_scene';
 import { sceneToBuild } from '../../web/src/builder/scene_to_build';
 import { withBuiltParts } from '../../web/src/challenge/build_challenge';
 import type { SceneObject } from '../../web/src/scene/scene_doc';
-import { repoPath } from './engine';
+import { loadLibraryInNode, repoPath } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const FILE = 'challenge-bridge.json';

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { challengeHash, encodeResultLink, loadEngine, verifyChallenge, type ChallengeClaim, type Engine } from '../../lib/featherweight';
+import { challengeHash, encodeResultLink, verifyChallenge, type ChallengeClaim, type Engine } from '../../lib/featherweight';
 import { CSV_HEADER, csvField, parseShard, parseSubmissions, shardOf } from '../../lib/challenge/grading';
-import { repoPath } from './engine';
+import { loadLibraryInNode, repoPath } from './engine';
 
 const run = promisify(execFile);
 const CHALLENGE = 'challenge-cart-pole-balance.json';
@@ -20,7 +20,7 @@ let hash: string;
 const folder = mkdtempSync(join(tmpdir(), 'fw-grading-'));
 
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
   hash = await challengeHash(sceneBytes);
 });
 

@@ -1,18 +1,17 @@
 // The controller boundary for verification (lib/challenge/quickjs_controller.ts): a controller
 // in QuickJS moves the world exactly as in this process, and one that reaches for the network,
 // the file system or code from strings, or never returns, fails with a clear reason and its time.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ControllerError, loadEngine, type Engine } from '../../lib/featherweight';
+import { ControllerError, type Engine } from '../../lib/featherweight';
 import { SANDBOX_LIMITS, quickJsControllerLoader } from '../../lib/challenge/quickjs_controller';
 import { FORBIDDEN_GLOBALS } from '../../lib/challenge/sandbox_prelude';
-import { readScene, repoPath } from './engine';
+import { loadLibraryInNode, readScene } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 function challengeScene(source: string): Json {

@@ -3,20 +3,19 @@
 // allowed (a slider out of range or not a slider, the controller, parts) is refused naming it; a
 // result made for another version of the challenge is refused; the world's contacts name their
 // bodies, so `touching` sees the ball land.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Engine, loadEngine, verifyChallenge } from '../../lib/featherweight';
+import { type Engine, verifyChallenge } from '../../lib/featherweight';
 import { loadControlFunction } from '../../lib/controller';
 import { runChallenge } from '../../lib/challenge/referee';
 import { WorldProbe } from '../../lib/challenge/world_probe';
 import { applyAttempt } from '../../lib/challenge/attempt';
 import { type ChallengeAttempt, type ChallengeResult, ResultLinkError, challengeHash, encodeResultLink } from '../../lib/challenge/result_link';
 import type { Scene } from '../../lib/scene.generated';
-import { repoPath } from './engine';
+import { loadLibraryInNode } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 // A ball thrown sideways from 1 m onto a floor: land it in a box by its launch speed (a slider).

@@ -7,14 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  challengeHash, encodeResultLink, loadEngine, verifyChallenge, type ChallengeAttempt, type ChallengeClaim, type Engine,
-} from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { challengeHash, encodeResultLink, verifyChallenge, type ChallengeAttempt, type ChallengeClaim, type Engine } from '../../lib/featherweight';
+import { loadLibraryInNode, readScene, repoPath } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const fixture = (file: string) => readFileSync(repoPath(`tests/web/fixtures/challenges/${file}`), 'utf8');

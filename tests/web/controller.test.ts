@@ -3,14 +3,14 @@
 // their failures with the source line, are checked by the scene loader, and balance a cart-pole.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ControllerError, loadEngine, SceneError, type Engine } from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { ControllerError, SceneError, type Engine } from '../../lib/featherweight';
+import { loadLibraryInNode, readScene, repoPath } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 function cartPole(source: string, rate = 100): Json {

@@ -2,15 +2,15 @@
 // their scenes carry (embedded by scripts/embed-controllers.mjs from examples/controllers/).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type World } from '../../lib/featherweight';
+import { type Engine, type World } from '../../lib/featherweight';
 import { CONTROLLER_DEMOS, controllerPath, scenePath } from '../../scripts/embed-controllers.mjs';
-import { repoPath } from './engine';
+import { loadLibraryInNode } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const scene = (file: string): Json => JSON.parse(readFileSync(scenePath(file), 'utf8')) as Json;

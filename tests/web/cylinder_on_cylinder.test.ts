@@ -3,12 +3,12 @@
 // turns, and the motion stays that of the arm (a degenerate contact normal once threw it to 1e14 rad/s).
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
-import { loadEngine, type Engine } from '../../lib/featherweight';
-import { repoPath } from './engine';
+import { type Engine } from '../../lib/featherweight';
+import { loadLibraryInNode, repoPath } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 it('an arm turning on a base it rests on stays bounded', async () => {

@@ -3,11 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import createFeatherweight, { type FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+import { loadEngine, type Engine } from '../../lib/featherweight';
 
 export const repoPath = (relative: string): string => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
 export function loadEngineInNode(): Promise<FeatherweightModule> {
   return createFeatherweight({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+}
+
+/** The library (lib/featherweight.ts) on the same module. */
+export function loadLibraryInNode(): Promise<Engine> {
+  return loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
 }
 
 export function readScene(file: string): Record<string, unknown> {

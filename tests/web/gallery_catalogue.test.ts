@@ -4,11 +4,11 @@
 // behave as the textbook says (projectile, pendula, springs, Atwood machine, air track, circle).
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type World } from '../../lib/featherweight';
+import { type Engine, type World } from '../../lib/featherweight';
 import { LEVELS, TOPICS } from '../../web/src/picker/gallery_topics';
 import { galleryOrder } from '../../web/src/picker/scene_picker';
 import type { SceneEntry } from '../../web/src/scene/scene_source';
-import { readScene, repoPath } from './engine';
+import { loadLibraryInNode, readScene, repoPath } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -145,7 +145,7 @@ const meanPeriod = (crossings: number[]) => (crossings.at(-1)! - crossings[0]) /
 
 describe('the new school scenes', () => {
   beforeAll(async () => {
-    engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+    engine = await loadLibraryInNode();
   });
 
   it('are school scenes of the gallery, with plots, sliders, a question and what to observe', () => {

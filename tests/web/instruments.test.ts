@@ -1,19 +1,15 @@
 // Lab instruments (lib/instruments.ts) against closed forms: a ball dropped through a photogate
 // (t = √(2h/g), v = √(2gh)), a stopwatch from that passage to the ball's first contact with the
 // floor, and a pendulum's period read from passages of a gate at the bottom, T = 2π√(L/g)·(1 + θ₀²/16 + …).
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  InstrumentTracker, bodyIndexByName, loadEngine, stopwatchReading, validateSceneMeta,
-  type Engine, type InstrumentBody, type InstrumentEvent, type InstrumentSpec, type World,
-} from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { InstrumentTracker, bodyIndexByName, stopwatchReading, validateSceneMeta, type Engine, type InstrumentBody, type InstrumentEvent, type InstrumentSpec, type World } from '../../lib/featherweight';
+import { loadLibraryInNode, readScene } from './engine';
 import { InstrumentLog } from '../../web/src/instruments/instrument_log';
 
 const g = 9.81;
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 /** Steps the world `steps` times one by one, the tracker watching every step; the events in order. */

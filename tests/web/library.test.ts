@@ -2,11 +2,11 @@
 // checks — H from inverse dynamics' columns, inverse ∘ forward dynamics, the Jacobian against
 // finite differences of poses, gravity torques holding an arm — views across memory growth, and
 // SceneError's path. The last test runs the built library (dist-lib, `npm run build:lib`) in Node.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEngine, SceneError, SIMD_MISSING, type Engine, type World } from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { loadLibraryInNode, readScene, repoPath } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,7 +26,7 @@ function bareArm(): Json {
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 function withVelocities(world: World): void {

@@ -1,14 +1,13 @@
 // Every public method of the library's World checks its arguments before anything reaches the
 // module, and throws a TypeError (a value of the wrong kind) or a RangeError (the right kind, out
 // of range) whose message names the argument and says what it takes; the world is unchanged.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type World } from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { type Engine, type World } from '../../lib/featherweight';
+import { loadLibraryInNode, readScene } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 // The six-joint arm with its servos, balls and block (free bodies: 7 and 6), the ground and its base

@@ -2,14 +2,13 @@
 // that wrapped modulo 2^32 or ran nothing silently, non-finite efforts, and saved states whose
 // length getter throws or lies (a JavaScript exception crossing wasm frames leaked the module's
 // stack, and after about 160,000 such calls every call trapped).
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from '../../lib/featherweight';
-import { readScene, repoPath } from './engine';
+import { type Engine } from '../../lib/featherweight';
+import { loadLibraryInNode, readScene } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 describe('library arguments', () => {

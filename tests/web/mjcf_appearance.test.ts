@@ -3,17 +3,16 @@
 // their links that the loader accepts and the library places, MJCF joint names carried on the
 // scene's joints, and the notices that say what is still not read (lights, textures) and what
 // changes the motion (MuJoCo's soft limits become hard ones).
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Engine, SceneError, loadEngine } from '../../lib/featherweight';
+import { type Engine, SceneError } from '../../lib/featherweight';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
-import { repoPath } from './engine';
+import { loadLibraryInNode } from './engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const MODEL = `<mujoco model="looks">

@@ -4,18 +4,18 @@
 // body's frame origin ends within 1e-6 m of MuJoCo's; dropping the armature from the converted
 // scene moves them by far more, so the armature is what the agreement rests on.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+import type { Engine } from '../../lib/featherweight';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
 import { sceneToMjcf } from '../../web/src/export/mjcf_export';
-import { loadEngineInNode } from './engine';
-import { mujocoOrigins, worstDistance } from './mujoco_reference';
+import { loadLibraryInNode } from './engine';
+import { featherweightOrigins, mujocoOrigins, worstDistance } from './mujoco_reference';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Vec3 = [number, number, number];
 
-let engine: FeatherweightModule;
+let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngineInNode();
+  engine = await loadLibraryInNode();
 });
 
 const BODIES = ['a', 'b', 'c', 'd'];
@@ -50,24 +50,6 @@ const CHAIN = `<mujoco model="armature-chain">
 // MuJoCo: the keyframe, `steps` steps of its RK4, then each body's frame origin (bodies 1…4).
 
 // Featherweight: the converted scene, `steps` steps, then each body's frame origin.
-function featherweightOrigins(scene: object, steps: number): Vec3[] {
-  const sim = new engine.Simulation();
-  try {
-    expect(sim.load(JSON.stringify(scene))).toBe('');
-    expect(sim.timestep()).toBe(0.001);
-    const names = (JSON.parse(sim.bodiesJson()) as { name: string }[]).map((b) => b.name);
-    expect(names).toHaveLength(BODIES.length);
-    sim.step(steps);
-    expect(sim.stepError()).toBe('');
-    return BODIES.map((body, i) => {
-      expect(names[i].split('/').pop()).toBe(body);
-      return Array.from(new Float64Array(engine.HEAPF64.buffer, sim.bodyPosePointer(i), 3)) as Vec3;
-    });
-  } finally {
-    sim.delete();
-  }
-}
-
 const distance = (p: Vec3, q: Vec3) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 const worst = worstDistance;
 
@@ -82,11 +64,11 @@ describe('joint armature against MuJoCo (mujoco-js), through the MJCF converter'
   it('a four-hinge chain: every body within 1e-6 m of MuJoCo after 1 s (RK4, 1 ms); without armature far off', async () => {
     const scene = mjcfToScene(CHAIN, 'chain.xml').scene as Json;
     const expected = await mujocoOrigins(CHAIN, BODIES.length, 1000);
-    const start = featherweightOrigins(scene, 0);
-    const gap = worst(featherweightOrigins(scene, 1000), expected);
+    const start = featherweightOrigins(engine, scene, BODIES, 0);
+    const gap = worst(featherweightOrigins(engine, scene, BODIES, 1000), expected);
     const bare = structuredClone(scene);
     for (const link of bare.articulations[0].links as Json[]) delete link.joint.armature;
-    const bareGap = worst(featherweightOrigins(bare, 1000), expected);
+    const bareGap = worst(featherweightOrigins(engine, bare, BODIES, 1000), expected);
     console.log(`armature chain: worst ${gap.toExponential(2)} m from MuJoCo; ${bareGap.toExponential(2)} m with the armature left out`);
     expect(gap).toBeLessThan(1e-6);
     expect(bareGap).toBeGreaterThan(1e-3);

@@ -5,20 +5,19 @@
 // actuators) move every body within 1e-6 m of MuJoCo's, as the same law written as springs and
 // dampers does; without the servos the bodies end far away. What cannot be expressed is said,
 // never dropped in silence; a keyframe's ctrl lines up with every actuator.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Engine, loadEngine } from '../../lib/featherweight';
+import { type Engine } from '../../lib/featherweight';
 import { sceneToMjcf } from '../../web/src/export/mjcf_export';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
-import { repoPath } from './engine';
-import { runMujoco } from './mujoco_reference';
+import { loadLibraryInNode } from './engine';
+import { featherweightOrigins, runMujoco } from './mujoco_reference';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Vec3 = [number, number, number];
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const BODIES = ['upper', 'slider', 'lower', 'tip'];
@@ -53,18 +52,6 @@ const ARM = `<mujoco model="general-servos">
   <keyframe><key qpos="0.3 0.05 -0.4 0.6" qvel="0.5 0 -1 2" ctrl="0.7 -0.1 3 0 0"/></keyframe>
 </mujoco>`;
 
-function featherweightOrigins(scene: object, steps: number, efforts?: number[]): Vec3[] {
-  const world = engine.createWorld(scene);
-  try {
-    if (efforts) world.tau.set(efforts);
-    world.step(steps);
-    expect(world.error).toBe('');
-    return BODIES.map((body) => world.bodyPose(body).position);
-  } finally {
-    world.dispose();
-  }
-}
-
 const worst = (a: Vec3[], b: Vec3[]) => Math.max(...a.map((p, k) => Math.hypot(p[0] - b[k][0], p[1] - b[k][1], p[2] - b[k][2])));
 
 describe('general actuators as servos, against MuJoCo (mujoco-js)', () => {
@@ -98,15 +85,15 @@ describe('general actuators as servos, against MuJoCo (mujoco-js)', () => {
       efforts.push(motor?.mode === 'velocity' ? motor.damping * motor.targetVelocity : 0);
       delete link.joint.motor;
     }
-    const gap = worst(featherweightOrigins(smooth, 1000, efforts), expected);
+    const gap = worst(featherweightOrigins(engine, smooth, BODIES, 1000, efforts), expected);
     const bare = structuredClone(scene);
     delete bare.meta;
     for (const link of bare.articulations[0].links as Json[]) {
       delete link.joint.motor;
       delete link.joint.damping;
     }
-    const bareGap = worst(featherweightOrigins(bare, 1000), expected);
-    const motors = featherweightOrigins(scene, 1000);
+    const bareGap = worst(featherweightOrigins(engine, bare, BODIES, 1000), expected);
+    const motors = featherweightOrigins(engine, scene, BODIES, 1000);
     const motorGap = worst(motors, expected);
     console.log(`general servos: as motors ${motorGap.toExponential(2)} m from MuJoCo; as springs ${gap.toExponential(2)} m; without them ${bareGap.toExponential(2)} m`);
     expect(motorGap).toBeLessThan(1e-6);
@@ -121,7 +108,7 @@ describe('general actuators as servos, against MuJoCo (mujoco-js)', () => {
     expect(scene.articulations[0].links.slice(0, 2).map((l: Json) => l.joint.motor.maxEffort)).toEqual([2, 15]); // gear · range
     const [reference, unlimited] = await Promise.all([limited, ARM].map((xml) => runMujoco(xml, { bodies: BODIES, steps: 1000 })));
     const positions = (r: typeof reference) => BODIES.map((b) => r.bodies.get(b)!.position);
-    const motors = featherweightOrigins(scene, 1000);
+    const motors = featherweightOrigins(engine, scene, BODIES, 1000);
     console.log(`force-limited servo: ${worst(motors, positions(reference)).toExponential(2)} m from MuJoCo; the limit moves MuJoCo's bodies ${worst(positions(unlimited), positions(reference)).toExponential(2)} m`);
     expect(worst(motors, positions(reference))).toBeLessThan(1e-6);
     expect(worst(positions(unlimited), positions(reference))).toBeGreaterThan(1e-2); // the limit acted

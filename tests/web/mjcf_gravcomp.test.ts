@@ -3,18 +3,17 @@
 // them all of it), contacts off, RK4 at 1 ms for 1 s in both. Every body's frame origin ends
 // within 1e-6 m of MuJoCo's; without gravcomp the chain falls far from it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FeatherweightModule } from 'featherweight-wasm/featherweight.js';
+import type { Engine } from '../../lib/featherweight';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
 import { sceneToMjcf } from '../../web/src/export/mjcf_export';
-import { loadEngineInNode } from './engine';
-import { mujocoOrigins, worstDistance } from './mujoco_reference';
+import { loadLibraryInNode } from './engine';
+import { featherweightOrigins, mujocoOrigins, worstDistance } from './mujoco_reference';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Vec3 = [number, number, number];
 
-let engine: FeatherweightModule;
+let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngineInNode();
+  engine = await loadLibraryInNode();
 });
 
 const BODIES = ['a', 'b', 'c'];
@@ -39,18 +38,6 @@ const CHAIN = `<mujoco model="gravcomp-chain">
 </mujoco>`;
 
 
-function featherweightOrigins(scene: object, steps: number): Vec3[] {
-  const sim = new engine.Simulation();
-  try {
-    expect(sim.load(JSON.stringify(scene))).toBe('');
-    sim.step(steps);
-    expect(sim.stepError()).toBe('');
-    return BODIES.map((_, i) => Array.from(new Float64Array(engine.HEAPF64.buffer, sim.bodyPosePointer(i), 3)) as Vec3);
-  } finally {
-    sim.delete();
-  }
-}
-
 const worst = worstDistance;
 
 describe('gravcomp against MuJoCo (mujoco-js), through the MJCF converter', () => {
@@ -63,10 +50,10 @@ describe('gravcomp against MuJoCo (mujoco-js), through the MJCF converter', () =
   it('a three-hinge chain with gravcomp 0.5: every body within 1e-6 m of MuJoCo after 1 s (RK4, 1 ms)', async () => {
     const scene = mjcfToScene(CHAIN, 'chain.xml').scene as Json;
     const expected = await mujocoOrigins(CHAIN, BODIES.length, 1000);
-    const gap = worst(featherweightOrigins(scene, 1000), expected);
+    const gap = worst(featherweightOrigins(engine, scene, BODIES, 1000), expected);
     const bare = structuredClone(scene);
     for (const link of bare.articulations[0].links as Json[]) delete link.gravcomp;
-    const bareGap = worst(featherweightOrigins(bare, 1000), expected);
+    const bareGap = worst(featherweightOrigins(engine, bare, BODIES, 1000), expected);
     console.log(`gravcomp chain: worst ${gap.toExponential(2)} m from MuJoCo; ${bareGap.toExponential(2)} m without gravcomp`);
     expect(gap).toBeLessThan(1e-6);
     expect(bareGap).toBeGreaterThan(1e-2);

@@ -5,19 +5,18 @@
 // 1e-12; the shipped scenes exported to MJCF start where Featherweight starts them; MJCF joint,
 // body and site names work in the library; toMujocoState and fromMujocoState are each other's
 // inverse and agree with MuJoCo's own qpos and qvel.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Engine, type World, fromMujocoState, loadEngine, toMujocoState } from '../../lib/featherweight';
+import { type Engine, type World, fromMujocoState, toMujocoState } from '../../lib/featherweight';
 import { sceneToMjcf } from '../../web/src/export/mjcf_export';
 import { mjcfToScene } from '../../web/src/mjcf/mjcf_to_scene';
-import { readScene, repoPath } from './engine';
+import { loadLibraryInNode, readScene } from './engine';
 import { type MujocoBody, runMujoco } from './mujoco_reference';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const MODEL = `<mujoco model="keyframe-state">

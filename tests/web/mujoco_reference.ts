@@ -1,6 +1,8 @@
 // MuJoCo's wasm (mujoco-js) as the reference for the MJCF tests: a model from XML text, keyframe
 // 0 (when asked) and `steps` steps, then each named body's frame origin, orientation and the
 // velocity of its frame origin and its angular velocity (world frame), and the sites' positions.
+import type { Engine } from '../../lib/featherweight';
+
 type Vec3 = [number, number, number];
 type Quat = [number, number, number, number];
 
@@ -81,4 +83,18 @@ export function mujocoOrigins(xml: string, count: number, steps: number): Promis
 /** The largest distance between two lists of points, pairwise. */
 export function worstDistance(a: Vec3[], b: Vec3[]): number {
   return Math.max(...a.map((p, k) => Math.hypot(p[0] - b[k][0], p[1] - b[k][1], p[2] - b[k][2])));
+}
+
+/** Featherweight's counterpart of mujocoOrigins: `scene` in the library's World, efforts held on
+ *  its coordinates if given, `steps` steps, then the origins of `bodies` (by name). */
+export function featherweightOrigins(engine: Engine, scene: object, bodies: string[], steps: number, efforts?: number[]): Vec3[] {
+  const world = engine.createWorld(scene);
+  try {
+    if (efforts) world.tau.set(efforts);
+    world.step(steps);
+    if (world.error !== '') throw new Error(`the world stopped: ${world.error}`);
+    return bodies.map((body) => world.bodyPose(body).position);
+  } finally {
+    world.dispose();
+  }
 }

@@ -2,19 +2,18 @@
 // closed forms: each template's doc goes through buildToScene, as build mode runs it, into the
 // engine; the motion is sampled every step and its period (upward zero crossings, interpolated
 // linearly) or acceleration compared with the textbook's value.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type World } from '../../lib/featherweight';
+import { type Engine, type World } from '../../lib/featherweight';
 import { emptyBuild, type BuildDoc, type Vec3 } from '../../web/src/builder/build_doc';
 import { buildToScene } from '../../web/src/builder/build_to_scene';
 import { TEMPLATES } from '../../web/src/builder/templates';
 import { connectorsMoved } from '../../web/src/builder/build_parts';
 import { PARTS_TEMPLATE_CONSTANTS as C } from '../../web/src/builder/templates_parts';
-import { repoPath } from './engine';
+import { loadLibraryInNode } from './engine';
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(repoPath('build/wasm/dist/featherweight.wasm')) });
+  engine = await loadLibraryInNode();
 });
 
 const G = 9.81;
