@@ -108,10 +108,10 @@ void packRows(const Model& model, ConstraintSet& set, int n) {
     if (place >= 0) {
       const size_t k = size_t(place);
       normals.sides[k] = sides;
-      normals.bounds[k] = {row.inverseMass, row.lower, row.upper, row.softness, row.target};
+      const bool unilateral = row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
+      normals.bounds[k] = {row.inverseMass, row.lower, row.upper, row.softness, row.target, row.separation, unilateral};
       normals.impulse[k] = row.impulse / n;
-      normals.separation[k] = normals.gap[k] = row.separation;
-      normals.unilateral[k] = row.kind == RowKind::ContactNormal || row.kind == RowKind::JointLimit;
+      normals.separation[k] = row.separation;
       normals.row[k] = int(r);
     } else {
       const size_t k = size_t(-1 - place);
@@ -157,7 +157,7 @@ class Sweeper {
       : pool_(set.pool.data()), v_(v), hs_(hs), softness_(softness), settings_(settings) {
     SweepNormalRows& n = set.sweep.normals;
     SweepFrictionRows& f = set.sweep.friction;
-    normal_ = {n.sides.data(), n.bounds.data(), n.impulse.data(), n.gap.data(), n.unilateral.data()};
+    normal_ = {n.sides.data(), n.bounds.data(), n.impulse.data()};
     friction_ = {f.sides.data(), f.inverseMass.data(), f.impulse.data(), f.friction.data(), f.normalFirst.data(),
                  f.normalCount.data(), f.twist.data()};
   }
@@ -167,8 +167,9 @@ class Sweeper {
   double sweep(const SweepIsland& island, bool pushing) {
     double largest = 0;
     for (size_t k = size_t(island.normalBegin); k < size_t(island.normalEnd); ++k) {
-      if (!(normal_.bounds[k].inverseMass > 0)) continue;
-      largest = std::max(largest, pushing && normal_.unilateral[k] && normal_.gap[k] <= 0 ? push(k) : relax(k));
+      const SweepBounds& c = normal_.bounds[k];
+      if (!(c.inverseMass > 0)) continue;
+      largest = std::max(largest, pushing && c.unilateral && c.gap <= 0 ? push(k, c) : relax(k, c));
     }
     return std::max(largest, relaxFriction(island));
   }
@@ -183,9 +184,8 @@ class Sweeper {
   }
 
   // A speculative row (gap > 0) may close it within the substep; a touching one may not approach.
-  double relax(size_t k) {
-    const SweepBounds& c = normal_.bounds[k];
-    const double target = normal_.unilateral[k] && normal_.gap[k] > 0 ? -normal_.gap[k] / hs_ : c.target;
+  double relax(size_t k, const SweepBounds& c) {
+    const double target = c.unilateral && c.gap > 0 ? -c.gap / hs_ : c.target;
     const double velocity = velocityOf(pool_, normal_.sides[k], v_);
     const double old = normal_.impulse[k];
     const double unclamped = old - (velocity - target + c.softness * old) / (c.inverseMass + c.softness);
@@ -193,10 +193,10 @@ class Sweeper {
     return change(normal_.sides[k], old, next, c.inverseMass);
   }
 
-  double push(size_t k) {
-    const double depth = std::max(-normal_.gap[k] - settings_.linearSlop, 0.0);
+  double push(size_t k, const SweepBounds& c) {
+    const double depth = std::max(-c.gap - settings_.linearSlop, 0.0);
     const double target = std::min(softness_.biasRate * depth, settings_.maxCorrectionVelocity);
-    const double inverseMass = normal_.bounds[k].inverseMass;
+    const double inverseMass = c.inverseMass;
     const double old = normal_.impulse[k];
     const double velocity = velocityOf(pool_, normal_.sides[k], v_);
     const double next = normal_.impulse[k] = std::max(old - softness_.massScale * (velocity - target) / inverseMass, 0.0);
@@ -258,8 +258,6 @@ class Sweeper {
     const SweepSides* sides;
     const SweepBounds* bounds;
     double* impulse;
-    const double* gap;
-    const uint8_t* unilateral;
   };
   struct FrictionView {
     const SweepSides* sides;
@@ -301,7 +299,8 @@ void warmStartPacked(const ConstraintSet& set, double* v) {
 // The separations follow the displacement to first order: s + J Δq.
 void updateGaps(const ConstraintSet& set, SweepNormalRows& normals, const double* displacement) {
   for (size_t k = 0; k < normals.size(); ++k)
-    if (normals.unilateral[k]) normals.gap[k] = normals.separation[k] + velocityOf(set.pool.data(), normals.sides[k], displacement);
+    if (normals.bounds[k].unilateral)
+      normals.bounds[k].gap = normals.separation[k] + velocityOf(set.pool.data(), normals.sides[k], displacement);
 }
 
 // set.work += each row's λ J (q̇ before + q̇ now)/2 over the substep; set.speed = J q̇ now.

@@ -33,12 +33,15 @@ struct SweepSides {
   SweepSide a, b;
 };
 
-// A non-friction row's constants for the sweeps: contact normals, limits, joints.
+// What a sweep reads of a non-friction row besides its sides and impulse: its constants, and
+// its gap (the separation now: s + J Δq after the substeps so far), which changes per substep.
 struct SweepBounds {
   double inverseMass = 0;
   double lower = 0, upper = 0;
   double softness = 0;
   double target = 0;
+  double gap = 0;
+  bool unilateral = false;
 };
 
 // Contact normals and limits (and any other row but friction), a field per array.
@@ -47,14 +50,11 @@ struct SweepNormalRows {
   std::vector<SweepBounds> bounds;
   std::vector<double> impulse;     // per substep while the solve runs
   std::vector<double> separation;  // at the step's start
-  std::vector<double> gap;         // now: separation + J Δq after the substeps so far
-  std::vector<uint8_t> unilateral;
-  std::vector<int> row;  // its ConstraintRow
+  std::vector<int> row;            // its ConstraintRow
 
   size_t size() const { return row.size(); }
   void resize(size_t n) {
-    sides.resize(n), bounds.resize(n), impulse.resize(n), separation.resize(n), gap.resize(n);
-    unilateral.resize(n), row.resize(n);
+    sides.resize(n), bounds.resize(n), impulse.resize(n), separation.resize(n), row.resize(n);
   }
 };
 
