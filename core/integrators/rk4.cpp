@@ -18,7 +18,7 @@ void rk4Step(const Model& model, Data& data, const Loads& loads, State& state, d
   V[0] = data.v0;
   evaluateAcceleration(model, data, loads, data.q0, V[0], settings, stats);
   A[0] = data.qdd;
-  keepServoStage(data, loads, 0);
+  keepStageEfforts(data, loads, 0);
   data.dq.setZero();
   chartVelocity(model, data.q0, data.dq, V[0], K[0]);
   const double c[3] = {0.5 * h, 0.5 * h, h};
@@ -34,7 +34,7 @@ void rk4Step(const Model& model, Data& data, const Loads& loads, State& state, d
     retract(model, data.q0, data.dq, data.qStage);
     evaluateAcceleration(model, data, loads, data.qStage, V[s], settings, stats);
     A[s] = data.qdd;
-    keepServoStage(data, loads, s);
+    keepStageEfforts(data, loads, s);
     chartVelocity(model, data.qStage, data.dq, V[s], K[s]);
   }
   // The weights h/6 (1, 2, 2, 1) on the stages' chart rates, accelerations, velocities and
@@ -49,10 +49,9 @@ void rk4Step(const Model& model, Data& data, const Loads& loads, State& state, d
         w * weighted(V[0][i] * V[0][i], V[1][i] * V[1][i], V[2][i] * V[2][i], V[3][i] * V[3][i]);
   }
   retract(model, data.q0, data.dq, state.q);
-  data.servoImpulse.setZero();
-  data.servoWork = 0;
-  if (!loads.servos.empty())
-    for (int s = 0; s < 4; ++s) addServoStage(data, s, (s == 0 || s == 3 ? h / 6 : h / 3));
+  clearStageEfforts(data);
+  if (!loads.servos.empty() || loads.constraints)
+    for (int s = 0; s < 4; ++s) addStageEfforts(data, loads, s, (s == 0 || s == 3 ? h / 6 : h / 3));
   state.t += h;
   ++stats.accepted;
 }

@@ -64,20 +64,19 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
   // FSAL: the last stage of an accepted substep is the next first, within this call and, when
   // this call starts where the last one ended with the same efforts, across calls (six
   // evaluations a substep instead of seven).
-  bool haveFirstStage = data.fsalReady && !loads.anyExternal && state.q == data.fsalQ && state.v == data.fsalV &&
-                        sameEfforts(data, loads, state);
+  bool haveFirstStage = data.fsalReady && !loads.anyExternal && !loads.constraints && state.q == data.fsalQ &&
+                        state.v == data.fsalV && sameEfforts(data, loads, state);
   if (haveFirstStage) {
     V[0] = state.v;
     A[0] = data.fsalA;
-    keepServoStage(data, loads, 0);
+    keepStageEfforts(data, loads, 0);
     data.dq.setZero();
     chartVelocity(model, state.q, data.dq, V[0], K[0]);
   }
   long substeps = 0;
   data.velocityIntegral.setZero();
   data.speedSquaredIntegral.setZero();
-  data.servoImpulse.setZero();
-  data.servoWork = 0;
+  clearStageEfforts(data);
 
   while (state.t < tEnd) {
     if (++substeps > maxSubsteps) {
@@ -96,7 +95,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       V[0] = data.v0;
       evaluateAcceleration(model, data, loads, data.q0, V[0], settings, stats);
       A[0] = data.qdd;
-      keepServoStage(data, loads, 0);
+      keepStageEfforts(data, loads, 0);
       data.dq.setZero();
       chartVelocity(model, data.q0, data.dq, V[0], K[0]);
     }
@@ -111,7 +110,7 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
       retract(model, data.q0, data.dq, data.qStage);
       evaluateAcceleration(model, data, loads, data.qStage, V[s], settings, stats);
       A[s] = data.qdd;
-      keepServoStage(data, loads, s);
+      keepStageEfforts(data, loads, s);
       chartVelocity(model, data.qStage, data.dq, V[s], K[s]);
     }
     // Stage 7 sits at the fifth-order solution itself.
@@ -139,13 +138,14 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
         if (kA[6][k] == 0) continue;
         data.velocityIntegral.noalias() += (step * kA[6][k]) * V[k];
         data.speedSquaredIntegral.noalias() += (step * kA[6][k]) * V[k].cwiseAbs2();
-        if (!loads.servos.empty()) addServoStage(data, k, step * kA[6][k]);
+        addStageEfforts(data, loads, k, step * kA[6][k]);
       }
       state.t = last ? tEnd : state.t + step;
       // FSAL: the last stage is the next first, its chart rate taken afresh at zero displacement.
       V[0] = V[6];
       A[0] = A[6];
       if (!loads.servos.empty()) data.stageServo[0] = data.stageServo[6];
+      if (loads.constraints) data.stageConstraint[0] = data.stageConstraint[6];
       data.dq.setZero();
       chartVelocity(model, state.q, data.dq, V[0], K[0]);
       haveFirstStage = true;
@@ -160,7 +160,8 @@ void rk45Advance(const Model& model, Data& data, const Loads& loads, State& stat
     }
   }
   // The acceleration at the end is A[0] only if the call reached its end on an accepted substep.
-  data.fsalReady = haveFirstStage && state.t >= tEnd;
+  // Stage constraints are rows of this call's (built at its interval's start): not carried over.
+  data.fsalReady = haveFirstStage && state.t >= tEnd && !loads.constraints;
   normalizeConfiguration(model, state.q);
   if (data.fsalReady) {
     data.fsalQ = state.q;

@@ -15,8 +15,8 @@ void semiImplicitEulerStep(const Model& model, Data& data, const Loads& loads, S
   data.dq.noalias() = dt * state.v;
   data.velocityIntegral = data.dq;
   data.speedSquaredIntegral = dt * state.v.cwiseAbs2();
-  data.servoImpulse.setZero();
-  data.servoWork = 0;
+  clearStageEfforts(data);
+  if (loads.constraints) data.constraintWork = data.constraintTau.dot(data.dq);
   if (!loads.servos.empty()) {  // their efforts at the step's start, held over it
     data.servoImpulse = dt * data.servoTau;
     data.servoWork = data.servoTau.dot(data.dq);

@@ -47,6 +47,8 @@ Data::Data(const Model& model, bool withMassMatrix) {
   dq = vStage = errorV = errorQ = v0 = Eigen::VectorXd::Zero(model.nv);
   velocityIntegral = speedSquaredIntegral = servoTau = servoImpulse = Eigen::VectorXd::Zero(model.nv);
   stageServo.assign(7, Eigen::VectorXd::Zero(model.nv));
+  constraintTau = Eigen::VectorXd::Zero(model.nv);
+  stageConstraint.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageV.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageA.assign(7, Eigen::VectorXd::Zero(model.nv));
   stageK.assign(7, Eigen::VectorXd::Zero(model.nv));

@@ -60,6 +60,11 @@ struct Data {
   Eigen::VectorXd servoTau, servoImpulse;
   std::vector<Eigen::VectorXd> stageServo;
   double servoWork = 0;
+  // The stage constraints (loads.constraints): their effort Jᵀλ in the current evaluation, at
+  // each stage, and their work ∫ Jᵀλ · q̇ dt over the last advance, by the same quadrature.
+  Eigen::VectorXd constraintTau;
+  std::vector<Eigen::VectorXd> stageConstraint;
+  double constraintWork = 0;
   double adaptiveStep = 0;  // RK45: last accepted substep, to start the next call
   // RK45 first-same-as-last across calls: the acceleration at the state a call ended in, valid
   // for the next call only if it starts from that very state with the same efforts.

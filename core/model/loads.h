@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "model/stage_constraints.h"
 
 namespace fw {
 
@@ -47,6 +48,10 @@ struct Loads {
   std::vector<Servo> servos;
   // Springs of the state, evaluated with the servos (their generalized force added to data.tau).
   std::vector<PointSpring> springs;
+  // Rows solved at each evaluation after the efforts (accurate stepping's resting contacts; their
+  // effort in data.constraintTau, their work over the last advance in data.constraintWork).
+  // Null when there are none; owned by whoever holds it here.
+  StageConstraints* constraints = nullptr;
 };
 
 // A force at a world point on a link: (p × f, f) about the world origin.

@@ -2,7 +2,9 @@
 // the end of an interval finds a contact or a limit violated, bisect the interval for the
 // instant it began, stop there, resolve the impact by impulses (Newton's law, Coulomb friction)
 // and go on with the rest of the step. A touch too slow to bounce is held where the interval ends
-// instead of located (violated()).
+// instead of located (violated()). Contacts and limits resting at an interval's start are
+// constraints of its smooth dynamics: their approach goes by an impulse at the start, then rows
+// solved at every stage of the integrator hold them (prepareRestingRows, constraints/stage_rows.h).
 #include <algorithm>
 
 #include "algorithms/aba.h"
@@ -16,7 +18,7 @@ namespace fw {
 // c(q̇* − q̇) (velocity), bounded: servos the integrator evaluates at every stage, as it does the
 // joints' springs and dampers. A motor reports its mean effort over the interval.
 void World::holdSmoothLoads() {
-  state_.loads.tau += work_.restingEffort;
+  if (work_.restingHeld) state_.loads.constraints = &work_.restingRows;
   for (const JointMotor& m : state_.motors) {
     if (m.mode == MotorMode::Prescribed) continue;  // (not in accurate stepping: the loader says so)
     const JointModel& j = model_.joints[size_t(m.link)];
@@ -29,7 +31,7 @@ void World::holdSmoothLoads() {
 
 void World::releaseSmoothLoads() {
   state_.loads.servos.clear();  // (its capacity stays: the next interval does not allocate)
-  state_.loads.tau -= work_.restingEffort;
+  state_.loads.constraints = nullptr;
 }
 
 void World::advanceSmooth(double dt) {
@@ -46,12 +48,14 @@ void World::advanceSmooth(double dt) {
 }
 
 // Resting contact between events: contacts and limits that touch without closing faster than
-// the resting speed get constant efforts for the interval that keep them from accelerating into
-// each other and take what approach they have (the impulses a realtime step over dt would need,
-// divided by dt). Without them a body lying on the ground would make an event every few
-// microseconds.
-void World::computeRestingEfforts(double dt) {
-  work_.restingEffort.setZero();
+// the resting speed become rows of the interval's dynamics. What approach they have goes at once,
+// by impulses (a resting touch is held, never bounced, as resolveImpacts holds a slow one); then
+// the integrator solves the rows at each of its stages (StageRows: J q̈ ≥ −J q̇ / T, friction
+// within the cone), so a body lying on the ground neither makes an event every few microseconds
+// nor drifts into it over the interval, whatever its stages' states. The rows' J and W are this
+// state's, reused by every stage.
+void World::prepareRestingRows(double dt) {
+  work_.restingHeld = false;
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   updateColliders();
   const double touching = 10 * settings_.eventTolerance;
@@ -59,7 +63,7 @@ void World::computeRestingEfforts(double dt) {
   bool anyLimit = false;
   for (size_t i = 0; i < interactions_.limits.size(); ++i) anyLimit = anyLimit || work_.limitBaseline[i] > -touching;
   if (state_.contacts.empty() && !anyLimit) return;
-  // Accelerations without the resting efforts, and ABA's articulated inertias for the rows.
+  // ABA's articulated inertias for the rows' responses W.
   fw::jointEfforts(model_, data_, state_.motion.q, state_.motion.v, state_.loads);
   aba(model_, data_, state_.motion.q, state_.motion.v, data_.tau, &state_.loads);
   for (Contact& c : state_.contacts) c.normalImpulse = 0, c.frictionImpulse.setZero(), c.twistImpulse = 0;
@@ -72,10 +76,10 @@ void World::computeRestingEfforts(double dt) {
     if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
     row.separation = 0;
     row.impulse = 0;
+    row.target = 0;
     any = any || row.inverseMass > 0;
   }
   if (!any) return;
-  work_.velocityBefore = state_.motion.v + dt * data_.qdd;
   SolverSettings resting = settings_.solver;
   // Solved until the rows' velocities are gone, not merely until a sweep stops changing them
   // (the realtime solver's stop, 1e-6 m/s): a box's four corners are one row more than the three
@@ -86,16 +90,15 @@ void World::computeRestingEfforts(double dt) {
   // tolerance per step moves no contact that far in a thousand steps (a scene may ask for less).
   resting.velocityIterations = std::max(resting.velocityIterations, 100);
   resting.convergence = std::min(resting.convergence, 1e-3 * settings_.eventTolerance / settings_.timestep);
-  solveVelocities(model_, work_.rows, work_.velocityBefore, dt, resting);
-  for (const ConstraintRow& row : work_.rows.rows) {
-    if (row.impulse == 0) continue;
-    for (const RowSide* side : {&row.a, &row.b}) {
-      if (side->tree < 0) continue;
-      const double* J = work_.rows.jacobian(*side);
-      const int first = model_.treeFirstV[size_t(side->tree)];
-      for (int k = 0; k < side->size; ++k) work_.restingEffort[first + k] += J[k] * row.impulse / dt;
-    }
-  }
+  work_.smoothVelocity = state_.motion.v;
+  solveVelocities(model_, work_.rows, state_.motion.v, dt, resting);
+  ledgerImpulses(work_.smoothVelocity, state_.motion.v);
+  // The stages' rows until every row that holds is within what would move it a tenth of an event
+  // tolerance over the interval (a T² / 2) of its condition: the velocity such an error leaves
+  // the next stages' targets take out, and the next interval's impulse.
+  const double accelerationStop = 0.2 * settings_.eventTolerance / (dt * dt);
+  work_.restingRows.hold(model_, work_.rows, dt, resting.velocityIterations, accelerationStop, resting.cone);
+  work_.restingHeld = true;
 }
 
 // How far a limit is overshot at the current state (≤ 0: within).
@@ -117,7 +120,7 @@ double World::limitClosingSpeed(const JointLimit& limit) const {
 }
 
 // The approach speed below which a touch is held instead of bounced or located: what gravity
-// gives in one step (g h: the resting efforts' error can leave that much), or the impact
+// gives in one step (g h: what the resting rows may leave), or the impact
 // threshold if more. A realtime step holds such a touch too.
 double World::restingSpeed() const {
   return std::max(settings_.impactThreshold, model_.gravity.norm() * settings_.timestep);
@@ -137,7 +140,7 @@ double World::approachSpeed(const Contact& c) const {
 }
 
 // What the current state shows against the start of the interval. A contact or limit that was
-// touching then without closing faster than the resting speed is resting: the resting efforts
+// touching then without closing faster than the resting speed is resting: the resting rows
 // hold it, and past the event tolerance it has only drifted by their small error, which a
 // position projection removes (bisecting for such drift made every step of a resting pyramid
 // run out of its 64 events). Any other contact or limit beyond the tolerance has touched during
@@ -179,16 +182,22 @@ World::Violation World::violated(bool atEnd) {
   findContacts(0);
   for (const Contact& c : state_.contacts) {
     double allowed = 0;
-    bool resting = false;
+    bool resting = false, known = false;
     const auto it = std::lower_bound(work_.contactBaseline.begin(), work_.contactBaseline.end(), c, contactOrder);
     if (it != work_.contactBaseline.end() && it->colliderA == c.colliderA && it->colliderB == c.colliderB) {
-      if (it->feature == c.feature) allowed = std::min(0.0, it->separation);
+      known = it->feature == c.feature;
+      if (known) allowed = std::min(0.0, it->separation);
       resting = work_.pairResting[size_t(it - work_.contactBaseline.begin())];
     } else if (it != work_.contactBaseline.begin()) {  // the same pair, at an earlier feature
       const auto before = std::prev(it);
       if (before->colliderA == c.colliderA && before->colliderB == c.colliderB) resting = work_.pairResting[size_t(before - work_.contactBaseline.begin())];
     }
     if (c.separation >= allowed - tol) continue;
+    // A point the pair did not touch at the start (a box resting on one edge, its other edge
+    // coming down) has drifted there only if it closes no faster than the resting speed; faster,
+    // it has hit, and a projection would leave it closing (the box then fell through its own
+    // projections, step after step).
+    if (resting && !known && approachSpeed(c) > slow) resting = false;
     const std::pair<int, int> key(c.colliderA, c.colliderB);
     if (resting) {
       found = std::max(found, Violation::RestingDrift);
@@ -239,12 +248,17 @@ void World::markResting() {
 }
 
 // Resting contacts and limits that drifted past the tolerance go back onto their surfaces by a
-// position projection (velocities untouched), as resolveImpacts does after an impulse.
+// position projection (velocities untouched), as resolveImpacts does after an impulse. The points
+// within the deepest drift of the surface take part too, held where they are: pushing a box's
+// sunken edge out turns it about its other, and that edge, a hair above the ground, must not go
+// under it instead.
 void World::projectRestingContacts() {
+  double deepest = 0;  // (state_.contacts: violated()'s, at this state)
+  for (const Contact& c : state_.contacts) deepest = std::max(deepest, -c.separation);
   forwardKinematics(model_, data_, state_.motion.q, state_.motion.v);
   aba(model_, data_, state_.motion.q, state_.motion.v, state_.loads.tau, &state_.loads);  // articulated inertias at q
   updateColliders();
-  findContacts(10 * settings_.eventTolerance);
+  findContacts(10 * settings_.eventTolerance + 2 * deepest);
   buildRows(state_.motion.v, settings_.eventTolerance, false);
   SolverSettings projection = settings_.solver;
   projection.linearSlop = 0;
@@ -301,6 +315,7 @@ void World::stepAccurate() {
   // Events inside the step fall at any time; the step ends at exactly (n + 1)·h (stepEndTime).
   const double endTime = stepEndTime();
   if (interactions_.colliders.empty() && interactions_.limits.empty()) {
+    work_.restingHeld = false;
     advanceSmooth(h);
     if (!stalled()) endStepAt(endTime);  // (a stalled step stops the world where it got to)
     ledgerInterval();
@@ -309,9 +324,9 @@ void World::stepAccurate() {
   int events = 0;
   while (endTime - state_.motion.t > 1e-12 * h) {
     const double remaining = endTime - state_.motion.t;
-    work_.eventStart = state_.motion;
     for (size_t i = 0; i < interactions_.limits.size(); ++i) work_.limitBaseline[i] = limitOvershoot(interactions_.limits[i]);
-    computeRestingEfforts(remaining);
+    prepareRestingRows(remaining);
+    work_.eventStart = state_.motion;  // (after the resting rows' impulse)
     work_.contactBaseline.assign(state_.contacts.begin(), state_.contacts.end());  // sorted, as findContacts leaves them
     markResting();
     work_.intervalLength = remaining;

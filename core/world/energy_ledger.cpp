@@ -118,13 +118,14 @@ void World::ledgerRealtimeStep(double h) {
     if (m.mode == MotorMode::Prescribed) state_.ledger.motorWork += m.effort * h * state_.motion.v[model_.joints[size_t(m.link)].idx_v];
 }
 
-// Accurate: one smooth interval, with the efforts it held (the user's, the resting contacts') and
-// the motors' at each stage, by the integrator's own quadrature of q̇ and of τ · q̇ (the same as
-// integrating ẇ = τ · q̇ with it).
+// Accurate: one smooth interval, with the efforts it held (the user's) and the motors' and the
+// resting rows' at each stage, by the integrator's own quadrature of q̇ and of τ · q̇ (the same as
+// integrating ẇ = τ · q̇ with it). The resting rows' impulse at the interval's start is booked
+// where it is applied (prepareRestingRows).
 void World::ledgerInterval() {
   const Eigen::VectorXd& displacement = data_.velocityIntegral;
   state_.ledger.effortWork += state_.loads.tau.dot(displacement);
-  state_.ledger.contactLoss -= work_.restingEffort.dot(displacement);
+  state_.ledger.contactLoss -= data_.constraintWork;
   for (int k = 0; k < model_.nv; ++k) state_.ledger.dampingLoss += model_.damping[size_t(k)] * data_.speedSquaredIntegral[k];
   state_.ledger.motorWork += data_.servoWork;
 }

@@ -31,10 +31,12 @@ constexpr double kDifferenceStep = 1e-4;
 
 }  // namespace
 
-// q̈ at (q, q̇) under the interval's loads, into data_.qdd, counted as the integrator counts.
+// q̈ at (q, q̇) under the interval's loads and resting rows, into data_.qdd, counted as the
+// integrator counts.
 void World::accelerationAt(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   holdSmoothLoads();
   forwardDynamics(model_, data_, q, v, state_.loads, settings_.integrator.dynamics);
+  if (state_.loads.constraints) state_.loads.constraints->constrain(v, data_.qdd, data_.constraintTau);
   ++state_.stats.derivativeEvaluations;
   releaseSmoothLoads();
 }

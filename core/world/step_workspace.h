@@ -10,6 +10,7 @@
 #include "constraints/constraint_row.h"
 #include "constraints/envelope_ldlt.h"
 #include "constraints/impulse_joint.h"
+#include "constraints/stage_rows.h"
 #include "model/model.h"
 #include "model/state.h"
 #include "world/dense_interval.h"
@@ -66,7 +67,10 @@ struct StepWorkspace {
   std::vector<Contact> contactBaseline;  // the contacts at its start
   std::vector<char> pairResting;      // per baseline contact: its pair rests
   std::vector<char> limitResting;     // per limit: it rests at the start
-  Eigen::VectorXd restingEffort;      // resting-contact efforts of the interval
+  // The resting contacts' and limits' rows of the interval (in `rows`), solved at every stage
+  // of its integration, and whether any is held.
+  StageRows restingRows;
+  bool restingHeld = false;
   double intervalLength = 0;          // how long the interval is (to its first event or the step's end)
   double impactOvershoot = 0;         // the deepest impact's overshoot at the last violated()
   // At the interval's end: pairs of colliders (limits as (−1, index)) that touched slowly, and
@@ -94,7 +98,6 @@ struct StepWorkspace {
     eventStart = initial;
     dense.resize(model, initial.q);
     limitBaseline.assign(limits, 0.0);
-    restingEffort = Eigen::VectorXd::Zero(nv);
     islandParent.assign(size_t(model.treeCount()), 0);
     islandTimer.assign(size_t(model.treeCount()), 0.0);
     impulseTaken.assign(size_t(model.treeCount()), 0.0);

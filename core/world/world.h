@@ -206,7 +206,7 @@ class World {
   // The accurate step (accurate_step.cpp).
   void stepAccurate();
   void advanceSmooth(double dt);  // within what is left of the step's substep budget
-  void holdSmoothLoads();         // the interval's resting efforts and motor servos into the loads
+  void holdSmoothLoads();         // the interval's resting rows and motor servos into the loads
   void releaseSmoothLoads();      // and out again
   bool stalled() const { return state_.stats.stalls > work_.stallsAtStepStart; }  // in this step()
   // In order of what the step must do about it: nothing, project, hold at the interval's end,
@@ -220,7 +220,7 @@ class World {
   void markResting();
   void resolveImpacts(double restitutionThreshold);
   void projectRestingContacts();
-  void computeRestingEfforts(double dt);
+  void prepareRestingRows(double dt);
   // Locating an impact in time (impact_location.cpp).
   bool locateImpact(double length);
   bool bisectImpact(double& lo, double& hi, double& depth, bool dense);
