@@ -82,6 +82,11 @@ struct ConstraintSet {
   const double* response(const RowSide& s) const { return pool.data() + s.offset + s.size; }
 };
 
+// A row of a manifold's friction anchor (tangent or twist), bounded by its normal rows' impulses.
+inline bool isFrictionRow(const ConstraintRow& row) {
+  return row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist;
+}
+
 // A manifold's friction anchor has two tangent rows, the second right after the first: the solver
 // relaxes them as one (the Coulomb cone) and the world reads their impulses back as one vector.
 inline size_t secondTangentRow(size_t firstTangentRow) { return firstTangentRow + 1; }

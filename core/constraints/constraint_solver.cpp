@@ -136,7 +136,7 @@ template <class Relax>
 double sweepRows(const Model& model, ConstraintSet& set, Eigen::VectorXd& v, bool cone, const Relax& relax) {
   double largestChange = 0;  // m/s (rad/s)
   for (ConstraintRow& row : set.rows)
-    if (row.inverseMass > 0 && row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
+    if (row.inverseMass > 0 && !isFrictionRow(row))
       largestChange = std::max(largestChange, relax(row));
   return std::max(largestChange, relaxFriction(model, set, v, cone));
 }

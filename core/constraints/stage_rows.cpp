@@ -101,6 +101,13 @@ double StageRows::normalForce(const ConstraintRow& friction) const {
   return friction.friction * normal;
 }
 
+// How much friction row i takes of its bound: |λ|, or with the cone its pair's |(λ₁, λ₂)|.
+double StageRows::frictionMagnitude(size_t i) const {
+  const double f = force_[i];
+  const int other = cone_ ? partner_[i] : -1;
+  return other >= 0 ? std::sqrt(f * f + force_[size_t(other)] * force_[size_t(other)]) : std::abs(f);
+}
+
 // One Gauss–Seidel sweep: the normal, limit (and any bilateral) rows within their bounds, then
 // the friction with the normal forces just found (the impulse solver's order). Returns the
 // largest change of a row's acceleration.
@@ -109,12 +116,12 @@ double StageRows::sweep() {
   double largest = 0;
   for (size_t i = 0; i < rows_.size(); ++i) {
     const ConstraintRow& row = rows[size_t(rows_[i])];
-    if (row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist)
+    if (!isFrictionRow(row))
       largest = std::max(largest, relaxRow(i, row.lower, row.upper));
   }
   for (size_t i = 0; i < rows_.size(); ++i) {
     const ConstraintRow& row = rows[size_t(rows_[i])];
-    if (row.kind != RowKind::ContactFriction && row.kind != RowKind::ContactTwist) continue;
+    if (!isFrictionRow(row)) continue;
     const int other = partner_[i];
     if (other >= 0 && size_t(other) < i) continue;  // (relaxed with its pair's first row)
     const double bound = normalForce(row);
@@ -135,12 +142,10 @@ double StageRows::residual() const {
   for (size_t i = 0; i < rows_.size(); ++i) {
     const ConstraintRow& row = rows[size_t(rows_[i])];
     const double error = accel_[i] - target_[i], f = force_[i];
-    if (row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist) {
+    if (isFrictionRow(row)) {
       // Sticking (within the bound) it must reach its target; at the bound (a pair: on the cone's
       // rim) it slips.
-      const int other = cone_ ? partner_[i] : -1;
-      const double magnitude = other >= 0 ? std::sqrt(f * f + force_[size_t(other)] * force_[size_t(other)]) : std::abs(f);
-      const double bound = normalForce(row);
+      const double magnitude = frictionMagnitude(i), bound = normalForce(row);
       if (magnitude > bound * (1 + 1e-9)) return kUnbounded;  // (the direct solve knows no bounds)
       if (magnitude >= bound * (1 - 1e-9)) continue;
     } else {
@@ -159,10 +164,8 @@ void StageRows::markInterior() {
   for (size_t i = 0; i < rows_.size(); ++i) {
     const ConstraintRow& row = rows[size_t(rows_[i])];
     const double f = force_[i];
-    if (row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist) {
-      const int other = cone_ ? partner_[i] : -1;
-      const double magnitude = other >= 0 ? std::sqrt(f * f + force_[size_t(other)] * force_[size_t(other)]) : std::abs(f);
-      inside_[i] = magnitude < normalForce(row) * (1 - 1e-9);
+    if (isFrictionRow(row)) {
+      inside_[i] = frictionMagnitude(i) < normalForce(row) * (1 - 1e-9);
     } else {
       inside_[i] = f > row.lower && f < row.upper;
     }

@@ -53,6 +53,7 @@ class StageRows final : public StageConstraints {
   double relaxRow(size_t i, double lower, double upper);
   double relaxPair(size_t i, size_t j, double bound);
   double normalForce(const ConstraintRow& friction) const;
+  double frictionMagnitude(size_t i) const;
   void change(size_t i, double delta);
   double acceleration(size_t i) const;
   double diagonal(size_t i) const;

@@ -8,6 +8,7 @@
 #include "constraints/constraint_solver.h"
 #include "constraints/friction_cone.h"
 #include "constraints/row_products.h"
+#include "constraints/union_find.h"
 
 namespace fw {
 namespace {
@@ -50,13 +51,6 @@ void applyImpulse(const double* pool, const SweepSides& row, double impulse, dou
   if (row.b.velocity >= 0) applyPackedSide(pool, row.b, impulse, v);
 }
 
-bool isFriction(const ConstraintRow& row) { return row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist; }
-
-int findRoot(std::vector<int>& parent, int i) {
-  while (parent[size_t(i)] != i) i = parent[size_t(i)] = parent[size_t(parent[size_t(i)])];
-  return i;
-}
-
 // Each row's island (trees joined by rows; rows with no moving side make one of their own),
 // numbered in the order the rows first meet them, and every row's place: island by island, in
 // the rows' order within each, normals and friction apart.
@@ -78,7 +72,7 @@ void placeByIsland(const Model& model, ConstraintSet& set) {
     if (island < 0) island = int(sweep.islands.size()), sweep.islands.emplace_back();
     sweep.rowIsland[r] = island;
     SweepIsland& counts = sweep.islands[size_t(island)];  // counts for now, in the End fields
-    ++(isFriction(row) ? counts.frictionEnd : counts.normalEnd);
+    ++(isFrictionRow(row) ? counts.frictionEnd : counts.normalEnd);
   }
   int normals = 0, friction = 0;
   for (SweepIsland& island : sweep.islands) {
@@ -90,7 +84,7 @@ void placeByIsland(const Model& model, ConstraintSet& set) {
   sweep.place.resize(set.rows.size());
   for (size_t r = 0; r < set.rows.size(); ++r) {
     SweepIsland& island = sweep.islands[size_t(sweep.rowIsland[r])];
-    sweep.place[r] = isFriction(set.rows[r]) ? -1 - island.frictionEnd++ : island.normalEnd++;
+    sweep.place[r] = isFrictionRow(set.rows[r]) ? -1 - island.frictionEnd++ : island.normalEnd++;
   }
   sweep.normals.resize(size_t(normals));
   sweep.friction.resize(size_t(friction));

@@ -71,7 +71,7 @@ void World::prepareRestingRows(double dt) {
   const double slow = restingSpeed();  // as markResting: what closes slower is held, not located
   bool any = false;
   for (ConstraintRow& row : work_.rows.rows) {
-    const bool resting = row.kind == RowKind::ContactFriction || row.kind == RowKind::ContactTwist ||
+    const bool resting = isFrictionRow(row) ||
                          (row.separation <= touching && row.approachVelocity >= -slow);
     if (!resting || row.kind == RowKind::JointFriction) row.inverseMass = 0;  // not this row's job
     row.separation = 0;

@@ -13,17 +13,10 @@
 // (step_collide.cpp).
 #include <numeric>
 
+#include "constraints/union_find.h"
 #include "world/world.h"
 
 namespace fw {
-namespace {
-
-int findRoot(std::vector<int>& parent, int i) {
-  while (parent[size_t(i)] != i) i = parent[size_t(i)] = parent[size_t(parent[size_t(i)])];
-  return i;
-}
-
-}  // namespace
 
 bool World::treeAsleep(int tree) const { return tree >= 0 && state_.asleep[size_t(tree)]; }
 
