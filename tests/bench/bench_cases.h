@@ -230,6 +230,7 @@ inline std::vector<Case> allCases() {
   };
   contactCase("pyramid20", pyramidScene(20), 0.5);
   contactCase("pile1000", pileScene(1000), 3.0);
+  contactCase("pile1000-falling", pileScene(1000), 0.4);
   contactCase("chain100-on-ground", drapedChainScene(100), 2.0);
   contactCase("spheres512-at-rest", spherePileScene(8), 6.0);
   // Impulse-based joints (Bender): a swinging 50-body chain on ball joints; the drivers also
