@@ -9,6 +9,7 @@
 //   node scripts/challenge.mjs link CHALLENGE.json (--controller FILE | --attempt FILE) [--label TEXT] [--claim-score X]
 //       a result link for an attempt, claiming what its run gives (or the score given).
 // The challenge scenes are the repository's public/scenes unless --challenges names another folder.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -136,13 +137,19 @@ async function link(args) {
   process.stderr.write(`the run: ${verdict.status}${verdict.score === null ? '' : `, score ${verdict.score}`} (${verdict.reason})\n`);
 }
 
+// Node 20 could hang at exit, its output written, waiting for a V8 background task (seen in the
+// wasm tools, now and then, under load): the work runs in a child whose V8 posts none.
+if (!process.execArgv.includes('--single-threaded')) {
+  const script = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, ['--single-threaded', ...process.execArgv, script, ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (child.error) process.stderr.write(`challenge: cannot run: ${child.error.message}\n`);
+  process.exit(child.status ?? 4);
+}
 const [command, ...rest] = process.argv.slice(2);
 const commands = { verify, grade, link };
 if (!commands[command]) fail(command ? `unknown command '${command}'` : 'no command');
 try {
   await commands[command](rest);
-  // Exit now rather than when the loop drains: Node 20 can wait forever at that drain for a
-  // background task of the wasm modules (seen as an intermittent hang after the output was written).
   process.exit(process.exitCode ?? 0);
 } catch (error) {
   // (Not a verdict: 1 would read as "the claim does not hold". The wasm build missing, say.)

@@ -19,8 +19,12 @@ struct ProgramRun {
   std::string out;  // stdout and stderr together
 };
 
+// Every child is bounded in time (coreutils' timeout ends its whole process group, Node children
+// included): a run that hangs fails its test with status 124 instead of stalling the suite.
+constexpr const char* kBounded = "timeout -k 10 300 ";
+
 ProgramRun runFwSim(const std::string& arguments) {
-  const std::string command = std::string(FW_SIM_PATH) + " " + arguments + " 2>&1";
+  const std::string command = kBounded + std::string(FW_SIM_PATH) + " " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buffer[4096];
@@ -312,7 +316,7 @@ std::string shellQuoted(const std::string& text) {
 
 std::string makeLink(const std::string& controller, const std::string& extra) {
   const std::string script = std::string(FW_SCENES_DIR) + "/../../scripts/challenge.mjs";
-  const std::string command = "node " + script + " link " + scene("challenge-cart-pole-balance.json") + " --controller " +
+  const std::string command = kBounded + std::string("node ") + script + " link " + scene("challenge-cart-pole-balance.json") + " --controller " +
                               writeTemp("fw_sim_controller.js", controller).string() + " " + extra + " 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
