@@ -133,7 +133,30 @@ describe('plots to read', () => {
     writeFileSync('test-results/plots-downloaded.png', bytes); // to look at
     const heights = await page.evaluate(() => [...document.querySelectorAll<HTMLCanvasElement>('#plot-list > .plot-cell .uplot canvas')].map((c) => c.height));
     expect(heights.length).toBe(2);
-    expect(bytes.readUInt32BE(20)).toBe(heights[0] + heights[1]); // the PNG's height (its IHDR chunk)
+    // The PNG (its IHDR chunk's height) holds both plots and a legend row under each, in which
+    // each of that plot's series' colours is drawn: the picture says which curve is which.
+    const height = bytes.readUInt32BE(20);
+    expect(height).toBeGreaterThan(heights[0] + heights[1]);
+    const legend = (height - heights[0] - heights[1]) / 2; // one row under each plot
+    const colours = await page.evaluate(async ({ base64, bands }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(image, 0, 0);
+      return bands.map(([from, to]) => {
+        const { data } = g.getImageData(0, from, image.width, to - from);
+        const found = new Set<string>();
+        for (let i = 0; i < data.length; i += 4) found.add(`#${[data[i], data[i + 1], data[i + 2]].map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+        return [...found];
+      });
+    }, { base64: bytes.toString('base64'), bands: [[heights[0], heights[0] + legend], [height - legend, height]] });
+    expect(colours[0]).toEqual(expect.arrayContaining(['#d9482b', '#2b6cd9'])); // kinetic, potential (and total in ink)
+    expect(colours[1]).toContain('#d9482b'); // the rod's angle
+    expect(colours[1]).not.toContain('#2b6cd9');
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

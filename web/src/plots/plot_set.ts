@@ -11,6 +11,7 @@ import type { WorldViews } from '../../../lib/views';
 import { onLanguageChange, t } from '../i18n/i18n';
 import { LivePlots, suggestionKey, type PlotSuggestion } from './plots';
 import { PlotTableView } from './plot_table_view';
+import { plotsPicture } from './plot_picture';
 import { sampleTable, tableCsv, type TableSource } from './value_table';
 
 /** Plots a scene opens with at most: two on a large screen, one in a phone or a small frame (the view stays visible). */
@@ -239,22 +240,9 @@ export class PlotSet {
     return tableCsv(sampleTable(this.plots.map((plot) => plot.exported), 't (s)'));
   }
 
-  /** The plots as one PNG data URL, one above the other on white. */
+  /** The plots as one PNG data URL, one above the other on white, each with its legend under it. */
   png(): string {
-    const canvases = this.plots.map((plot) => plot.canvas).filter((canvas): canvas is HTMLCanvasElement => canvas !== null);
-    if (canvases.length === 1) return canvases[0].toDataURL('image/png');
-    const picture = document.createElement('canvas');
-    picture.width = Math.max(0, ...canvases.map((canvas) => canvas.width));
-    picture.height = canvases.reduce((sum, canvas) => sum + canvas.height, 0);
-    const g = picture.getContext('2d');
-    if (!g || picture.width === 0) return '';
-    g.fillStyle = '#fff';
-    g.fillRect(0, 0, picture.width, picture.height);
-    let y = 0;
-    for (const canvas of canvases) {
-      g.drawImage(canvas, 0, y);
-      y += canvas.height;
-    }
-    return picture.toDataURL('image/png');
+    const blocks = this.plots.flatMap((plot) => (plot.canvas ? [{ canvas: plot.canvas, legend: plot.legend }] : []));
+    return plotsPicture(blocks, window.devicePixelRatio || 1)?.toDataURL('image/png') ?? '';
   }
 }

@@ -13,7 +13,8 @@ import { XYPlot } from './xy_plot';
 import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
 import { PlotHistory } from './history';
 import type { TableSource } from './value_table';
-import { chartOptions } from './chart_options';
+import { chartOptions, COLORS } from './chart_options';
+import type { LegendEntry } from './plot_picture';
 import { PlotZoom } from './plot_zoom';
 import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
 import { t } from '../i18n/i18n';
@@ -355,6 +356,12 @@ export class LivePlots {
     withX.times = this.history.times;
     withX.values = [this.history.xs, ...this.history.values];
     return { labels: [seriesLabel(this.against.quantity.series[this.against.series]), ...labels], history: withX, until };
+  }
+
+  /** The time plot's series, for the PNG's legend (the XY plot labels its own canvas). */
+  get legend(): LegendEntry[] {
+    if (this.against) return [];
+    return this.seriesLabels.map((label, i) => ({ label, colour: COLORS[i % COLORS.length] }));
   }
 
   /** The chart's canvas (the PNG's picture), if drawn. */

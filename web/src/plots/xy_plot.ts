@@ -2,8 +2,7 @@
 // a rising x, so these curves, which turn back on themselves, are drawn here on a canvas of their
 // own: scaled to fit, with axis labels and ranges, and a dot at the playhead (the last point shown).
 import './plots.css';
-
-const COLORS = ['#d9482b', '#2b6cd9', '#1d2329', '#2b9d58', '#9a4dc9', '#c98a1d', '#4dc9c0'];
+import { COLORS } from './chart_options';
 
 export class XYPlot {
   readonly canvas = document.createElement('canvas');
