@@ -1,7 +1,7 @@
 // Contacts come out of the collision stage in contactOrder with one point per pair and feature
 // (warm starting walks last step's list along this one), and they do not depend on the broad
-// phase's history: a world whose sweep has seen another past (another axis, another order)
-// continues a restored state bitwise as the uninterrupted run does.
+// phase's history: a world whose broad phase has seen another past (other enlarged boxes,
+// another order) continues a restored state bitwise as the uninterrupted run does.
 #include <gtest/gtest.h>
 
 #include <algorithm>

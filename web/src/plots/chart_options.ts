@@ -7,7 +7,12 @@ import { formatTime, formatValue } from './plot_numbers';
 import { seriesLabel, type Series } from './quantities';
 import { formatFixed, t } from '../i18n/i18n';
 
-export const COLORS = ['#d9482b', '#2b6cd9', '#1d2329', '#2b9d58', '#9a4dc9', '#c98a1d', '#4dc9c0'];
+const COLORS = ['#d9482b', '#2b6cd9', '#1d2329', '#2b9d58', '#9a4dc9', '#c98a1d', '#4dc9c0'];
+
+/** The colour of a plot's i-th series: its curve, its legend entry, the XY plot's curve. */
+export function seriesColour(i: number): string {
+  return COLORS[i % COLORS.length];
+}
 const FONT = '11px system-ui, sans-serif';
 
 /** What each unit's axis is called: short, so that it fits along a 160 px high plot. */
@@ -111,7 +116,7 @@ export function chartOptions(series: Series[], size: { width: number; height: nu
     ],
     series: [
       { label: t('plots.time'), value: readout(formatTime) },
-      ...series.map((s, i) => ({ label: seriesLabel(s), scale: `u:${s.unit}`, stroke: COLORS[i % COLORS.length], width: 1.5, points: { show: false }, value: readout(formatValue) })),
+      ...series.map((s, i) => ({ label: seriesLabel(s), scale: `u:${s.unit}`, stroke: seriesColour(i), width: 1.5, points: { show: false }, value: readout(formatValue) })),
     ],
   };
 }

@@ -13,7 +13,7 @@ import { XYPlot } from './xy_plot';
 import { seriesLabel, signalsQuantity, worldQuantities, type Quantity, type QuantitySources } from './quantities';
 import { PlotHistory } from './history';
 import type { TableSource } from './value_table';
-import { chartOptions, COLORS } from './chart_options';
+import { chartOptions, seriesColour } from './chart_options';
 import type { LegendEntry } from './plot_picture';
 import { PlotZoom } from './plot_zoom';
 import { MIN_SAMPLE_SECONDS } from '../timeline/sampling';
@@ -361,7 +361,7 @@ export class LivePlots {
   /** The time plot's series, for the PNG's legend (the XY plot labels its own canvas). */
   get legend(): LegendEntry[] {
     if (this.against) return [];
-    return this.seriesLabels.map((label, i) => ({ label, colour: COLORS[i % COLORS.length] }));
+    return this.seriesLabels.map((label, i) => ({ label, colour: seriesColour(i) }));
   }
 
   /** The chart's canvas (the PNG's picture), if drawn. */

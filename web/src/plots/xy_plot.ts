@@ -2,7 +2,7 @@
 // a rising x, so these curves, which turn back on themselves, are drawn here on a canvas of their
 // own: scaled to fit, with axis labels and ranges, and a dot at the playhead (the last point shown).
 import './plots.css';
-import { COLORS } from './chart_options';
+import { seriesColour } from './chart_options';
 
 export class XYPlot {
   readonly canvas = document.createElement('canvas');
@@ -57,13 +57,13 @@ export class XYPlot {
     g.fillText(y1.toPrecision(3), left - 4, top + 9);
     g.fillText(y0.toPrecision(3), left - 4, height - bottom);
     ys.forEach((series, s) => {
-      g.strokeStyle = COLORS[s % COLORS.length];
+      g.strokeStyle = seriesColour(s);
       g.lineWidth = 1.5;
       g.beginPath();
       for (let i = 0; i < n; i++) (i === 0 ? g.moveTo : g.lineTo).call(g, px(xs[i]), py(series[i]));
       g.stroke();
       if (n > 0) {
-        g.fillStyle = COLORS[s % COLORS.length];
+        g.fillStyle = seriesColour(s);
         g.beginPath();
         g.arc(px(xs[n - 1]), py(series[n - 1]), 4, 0, 2 * Math.PI); // the playhead
         g.fill();
@@ -71,7 +71,7 @@ export class XYPlot {
     });
     g.textAlign = 'left';
     yLabels.forEach((label, s) => {
-      g.fillStyle = COLORS[s % COLORS.length];
+      g.fillStyle = seriesColour(s);
       g.fillText(label, left + 6, top + 14 + 13 * s);
     });
   }
